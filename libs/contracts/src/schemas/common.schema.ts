@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** An ISO 8601 UTC timestamp as sent on the wire. */
+export const Timestamp = z.iso.datetime({ offset: false });
+export type Timestamp = z.infer<typeof Timestamp>;
+
+/** A UUID (server, organisation, incident ids). */
+export const Uuid = z.uuid();
+export type Uuid = z.infer<typeof Uuid>;
+
+/** Derived status of a game server; `unknown` before the first poll, `loading` while a save loads. */
+export const ServerStatus = z.enum(['unknown', 'online', 'degraded', 'offline', 'loading']);
+export type ServerStatus = z.infer<typeof ServerStatus>;
+
+/** Whether the Ficsit Remote Monitoring add-on answers. */
+export const AddonStatus = z.enum(['unknown', 'available', 'unavailable']);
+export type AddonStatus = z.infer<typeof AddonStatus>;
+
+/** What a poll job fetches; each kind has its own interval in the plan. */
+export const PollKind = z.enum(['health', 'power', 'players', 'production', 'trains', 'drones', 'factory', 'addon']);
+export type PollKind = z.infer<typeof PollKind>;
+
+/** A role in an organisation. */
+export const MembershipRole = z.enum(['admin', 'operator', 'viewer']);
+export type MembershipRole = z.infer<typeof MembershipRole>;

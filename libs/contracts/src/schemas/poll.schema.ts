@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { AddonStatus, PollKind, ServerStatus, Timestamp, Uuid } from './common.schema';
+
+/** Produced by the poller's scheduler onto the work queue; consumed by poller workers. */
+export const PollJob = z.object({
+  jobId: Uuid,
+  serverId: Uuid,
+  orgId: Uuid,
+  kind: PollKind,
+  scheduledAt: Timestamp,
+  intervalSeconds: z.int().positive(),
+  /** A job not started by then is dropped and counted, never run late. */
+  expiresAt: Timestamp,
+});
+export type PollJob = z.infer<typeof PollJob>;
+
+/** Health and session metrics from HealthCheck + QueryServerState. */
+export const HealthData = z.object({
+  status: ServerStatus,
+  tickRate: z.number().nullable(),
+  playerCount: z.int().nullable(),
+  playerLimit: z.int().nullable(),
+  techTier: z.int().nullable(),
+  /** Raw game value (long asset path or "None"). */
+  gamePhase: z.string().nullable(),
+  gamePhaseNumber: z.int().nullable(),
+  gamePhaseName: z.string().nullable(),
+  isRunning: z.boolean().nullable(),
+  isPaused: z.boolean().nullable(),
+  /** Seconds: the save's cumulative play time. */
+  totalDuration: z.int().nullable(),
+  sessionName: z.string().nullable(),
+  latencyMs: z.number().nonnegative(),
+});
+export type HealthData = z.infer<typeof HealthData>;
+
+/** One FRM power circuit group (MW, MWh, percent 0-100; differential positive while charging). */
+export const PowerCircuit = z.object({
+  circuitGroupId: z.int(),
+  powerProduction: z.number(),
+  powerConsumed: z.number(),
+  powerCapacity: z.number(),
+  powerMaxConsumed: z.number(),
+  batteryPercent: z.number(),
+  batteryCapacity: z.number(),
+  batteryDifferential: z.number(),
+  batteryInput: z.number(),
+  batteryOutput: z.number(),
+  batteryTimeEmptySeconds: z.int().nullable(),
+  batteryTimeFullSeconds: z.int().nullable(),
+  fuseTriggered: z.boolean(),
+});
+export type PowerCircuit = z.infer<typeof PowerCircuit>;
+
+/** One FRM player (health 0-100, speed km/h, position in cm). */
+export const Player = z.object({
+  playerId: Uuid,
+  frmId: z.string(),
+  name: z.string(),
+  isOnline: z.boolean(),
+  health: z.number(),
+  speed: z.number(),
+  isDead: z.boolean(),
+  posX: z.number(),
+  posY: z.number(),
+  posZ: z.number(),
+});
+export type Player = z.infer<typeof Player>;
+
+/** Factory-wide production of one item, per minute. */
+export const ProductionItem = z.object({
+  itemClass: z.string(),
+  itemName: z.string(),
+  itemForm: z.string().nullable(),
+  currentProd: z.number(),
+  maxProd: z.number(),
+  currentConsumed: z.number(),
+  maxConsumed: z.number(),
+  prodPercent: z.number(),
+  consPercent: z.number(),
+});
+export type ProductionItem = z.infer<typeof ProductionItem>;
+
+/** One train (speed km/h, masses kg). */
+export const Train = z.object({
+  trainId: z.string(),
+  name: z.string(),
+  status: z.string(),
+  station: z.string().nullable(),
+  forwardSpeed: z.number(),
+  throttlePercent: z.number(),
+  payloadMass: z.number(),
+  maxPayloadMass: z.number(),
+  derailed: z.boolean(),
+  pendingDerail: z.boolean(),
+});
+export type Train = z.infer<typeof Train>;
+
+/** One drone (speed km/h). */
+export const Drone = z.object({
+  droneId: z.string(),
+  name: z.string(),
+  homeStation: z.string().nullable(),
+  pairedStation: z.string().nullable(),
+  destination: z.string().nullable(),
+  flyingMode: z.string().nullable(),
+  flyingSpeed: z.number(),
+});
+export type Drone = z.infer<typeof Drone>;
+
+/** A summary of the factory's production buildings (the per-building rows go to storage only). */
+export const FactorySummary = z.object({
+  buildings: z.int().nonnegative(),
+  producing: z.int().nonnegative(),
+  idle: z.int().nonnegative(),
+  unconfigured: z.int().nonnegative(),
+  paused: z.int().nonnegative(),
+});
+export type FactorySummary = z.infer<typeof FactorySummary>;
+
+/** Add-on availability check. */
+export const AddonCheck = z.object({ status: AddonStatus, reason: z.string().nullable(), via: z.enum(['http', 'proxy']).nullable() });
+export type AddonCheck = z.infer<typeof AddonCheck>;
+
+/** What went wrong in a failed poll (no secrets). */
+export const PollError = z.object({ code: z.string(), message: z.string() });
+export type PollError = z.infer<typeof PollError>;
+
+const resultBase = { serverId: Uuid, orgId: Uuid, time: Timestamp, durationMs: z.number().nonnegative(), error: PollError.nullable() };
+
+/**
+ * Produced by poller workers after a poll was stored (JetStream, so alerting can not miss it; realtime-gateway
+ * reads the same subject on core NATS). `data` is null when the poll failed.
+ */
+export const PollResult = z.discriminatedUnion('kind', [
+  z.object({ ...resultBase, kind: z.literal('health'), data: HealthData.nullable() }),
+  z.object({ ...resultBase, kind: z.literal('power'), data: z.array(PowerCircuit).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('players'), data: z.array(Player).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('production'), data: z.array(ProductionItem).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('trains'), data: z.array(Train).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('drones'), data: z.array(Drone).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('factory'), data: FactorySummary.nullable() }),
+  z.object({ ...resultBase, kind: z.literal('addon'), data: AddonCheck.nullable() }),
+]);
+export type PollResult = z.infer<typeof PollResult>;
+
+/** Produced by the poller when a confirmed status change is stored; consumed by alerting and realtime-gateway. */
+export const ServerStatusChanged = z.object({
+  serverId: Uuid,
+  orgId: Uuid,
+  previous: ServerStatus,
+  status: ServerStatus,
+  /** Plain words, e.g. "connection refused on 7777" or "tick rate 9.8/s below 15/s". */
+  reason: z.string().nullable(),
+  time: Timestamp,
+});
+export type ServerStatusChanged = z.infer<typeof ServerStatusChanged>;

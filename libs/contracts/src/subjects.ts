@@ -1,0 +1,84 @@
+import { defineEvent, defineRequest } from './contract';
+import { DeliveryJob, IncidentEvent } from './schemas/alert.schema';
+import {
+  EntitlementsRequest,
+  PlanChanged,
+  PlanEntitlements,
+  QuotaLease,
+  QuotaLeaseRequest,
+  ServerAllowance,
+  ServerAllowanceRequest,
+} from './schemas/billing.schema';
+import { DeadLetter } from './schemas/dead-letter.schema';
+import { PollJob, PollResult, ServerStatusChanged } from './schemas/poll.schema';
+import { ServerDeleted, ServerRegistered, ServerUpdated } from './schemas/server-lifecycle.schema';
+
+/** Every NATS subject of the platform, with its payload schema, producer and consumers. */
+export const Subjects = {
+  serverRegistered: defineEvent('server.registered.v1', ServerRegistered, {
+    token: 'serverId',
+    description: 'api-gateway -> poller, alerting: a server was saved',
+  }),
+  serverUpdated: defineEvent('server.updated.v1', ServerUpdated, {
+    token: 'serverId',
+    description: 'api-gateway -> poller, alerting: a server was edited',
+  }),
+  serverDeleted: defineEvent('server.deleted.v1', ServerDeleted, {
+    token: 'serverId',
+    description: 'api-gateway -> poller, alerting, realtime-gateway: a server was deleted',
+  }),
+  pollJob: defineEvent('poll.job.v1', PollJob, {
+    token: 'serverId',
+    description: 'poller scheduler -> poller workers (JetStream work queue)',
+  }),
+  pollResult: defineEvent('poll.result.v1', PollResult, {
+    token: 'serverId',
+    description: 'poller workers -> alerting (JetStream), realtime-gateway (core NATS)',
+  }),
+  serverStatus: defineEvent('server.status.v1', ServerStatusChanged, {
+    token: 'serverId',
+    description: 'poller -> alerting (JetStream), realtime-gateway (core NATS): a confirmed status change',
+  }),
+  planChanged: defineEvent('plan.changed.v1', PlanChanged, {
+    token: 'orgId',
+    description: 'billing-limits -> poller, alerting, api-gateway: a subscription changed',
+  }),
+  incidentOpened: defineEvent('alert.fired.v1', IncidentEvent, {
+    token: 'serverId',
+    description: 'alerting -> realtime-gateway: an incident opened',
+  }),
+  incidentResolved: defineEvent('alert.resolved.v1', IncidentEvent, {
+    token: 'serverId',
+    description: 'alerting -> realtime-gateway: an incident resolved',
+  }),
+  deliveryJob: defineEvent('notify.delivery.v1', DeliveryJob, {
+    token: 'channelKind',
+    description: 'alerting -> alerting delivery workers (JetStream work queue)',
+  }),
+  deadLetter: defineEvent('dlq.v1', DeadLetter, {
+    token: 'consumer',
+    description: 'any consumer -> the dead-letter stream (inspection and replay)',
+  }),
+} as const;
+
+/** Every request-reply exchange of the platform. billing-limits answers all of them. */
+export const Requests = {
+  entitlements: defineRequest(
+    'billing.entitlements.get.v1',
+    EntitlementsRequest,
+    PlanEntitlements,
+    'api-gateway, poller, alerting -> billing-limits: what the organisation plan allows, with polling intervals',
+  ),
+  serverAllowance: defineRequest(
+    'billing.server-allowance.check.v1',
+    ServerAllowanceRequest,
+    ServerAllowance,
+    'api-gateway -> billing-limits: may this organisation add this host and port',
+  ),
+  quotaLease: defineRequest(
+    'billing.api-quota.lease.v1',
+    QuotaLeaseRequest,
+    QuotaLease,
+    'api-gateway -> billing-limits: lease a batch of the daily API quota',
+  ),
+} as const;

@@ -1,0 +1,4 @@
+export * from './database.module';
+export * from './migrator';
+export * from './prisma.service';
+export * as Db from './generated/prisma/client';

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './jetstream-consumer';
+export * from './message-id';
+export * from './messaging';
+export * from './subject-naming';
+export * from './messaging.module';

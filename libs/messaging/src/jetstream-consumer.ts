@@ -1,0 +1,131 @@
+import type { EventContract, StreamDefinition } from '@app/contracts';
+import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { PermanentMessageError } from './errors';
+import type { Handler, Messaging } from './messaging';
+import { parseMessage, readMeta } from './messaging';
+
+export interface ConsumeOptions<T> {
+  /** The stream to read from (declared if missing). */
+  stream: StreamDefinition;
+  /** Durable consumer name; by convention the consuming service's name (plus a purpose when it has several). */
+  durable: string;
+  handler: Handler<T>;
+  filterSubject: string;
+  /** Attempts before a message is dead-lettered (default 5). */
+  maxDeliver?: number;
+  /** Delay before each redelivery after a failure, by attempt; the last value repeats (default 1 s, 5 s, 15 s, 30 s). */
+  backoffMs?: readonly number[];
+  /** How long the server waits for an ack before redelivering (default 30 s). */
+  ackWaitMs?: number;
+  /** Messages handled at once by this replica (default 1). */
+  concurrency?: number;
+}
+
+/** A running consumer; `stop()` stops pulling and waits for in-flight handlers. */
+export interface ConsumerHandle {
+  readonly name: string;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_BACKOFF = [1000, 5000, 15000, 30000] as const;
+
+/** One durable pull consumer with bounded concurrency, retries with backoff and a dead-letter path. */
+export class JetStreamConsumer<T> implements ConsumerHandle {
+  private messages: ConsumerMessages | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+
+  constructor(
+    private readonly messaging: Messaging,
+    private readonly contract: EventContract,
+    private readonly streamName: string,
+    private readonly options: ConsumeOptions<T>,
+  ) {}
+
+  get name(): string {
+    return `${this.streamName}/${this.options.durable}`;
+  }
+
+  private get maxDeliver(): number {
+    return this.options.maxDeliver ?? 5;
+  }
+
+  async start(): Promise<void> {
+    const jsm = await this.messaging.jsm();
+    const config = {
+      durable_name: this.options.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.options.filterSubject,
+      ack_wait: (this.options.ackWaitMs ?? 30_000) * 1_000_000,
+      // The client dead-letters at maxDeliver; the server's limit is a safety net one above it.
+      max_deliver: this.maxDeliver + 1,
+    };
+    try {
+      await jsm.consumers.info(this.streamName, this.options.durable);
+      await jsm.consumers.update(this.streamName, this.options.durable, {
+        filter_subject: config.filter_subject,
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+      });
+    } catch (error) {
+      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
+      await jsm.consumers.add(this.streamName, config);
+    }
+    const consumer = await this.messaging.js.consumers.get(this.streamName, this.options.durable);
+    const concurrency = Math.max(1, this.options.concurrency ?? 1);
+    // Pull no more than we can handle, so other replicas get the rest of a work queue.
+    this.messages = await consumer.consume({ max_messages: concurrency });
+    this.loop = this.run(this.messages, concurrency);
+  }
+
+  private async run(messages: ConsumerMessages, concurrency: number): Promise<void> {
+    for await (const msg of messages) {
+      if (this.stopping) {
+        msg.nak();
+        continue;
+      }
+      const task = this.handle(msg).finally(() => this.inFlight.delete(task));
+      this.inFlight.add(task);
+      if (this.inFlight.size >= concurrency) await Promise.race(this.inFlight);
+    }
+  }
+
+  private async handle(msg: JsMsg): Promise<void> {
+    const meta = readMeta(msg, msg.info.deliveryCount);
+    const consumerName = this.options.durable;
+    const parsed = parseMessage(this.contract, msg.data);
+    if (!parsed.ok) {
+      await this.messaging.deadLetter(msg.subject, msg.data, meta, 'schema_violation', parsed.error, consumerName);
+      msg.term('schema violation');
+      return;
+    }
+    try {
+      await this.options.handler(parsed.value as T, meta);
+      msg.ack();
+    } catch (error) {
+      const message = (error as Error).message;
+      if (error instanceof PermanentMessageError) {
+        await this.messaging.deadLetter(msg.subject, msg.data, meta, 'handler_rejected', message, consumerName);
+        msg.term(message);
+      } else if (meta.deliveryCount >= this.maxDeliver) {
+        await this.messaging.deadLetter(msg.subject, msg.data, meta, 'retries_exhausted', message, consumerName);
+        msg.term('retries exhausted');
+      } else {
+        const backoff = this.options.backoffMs ?? DEFAULT_BACKOFF;
+        const delay = backoff[Math.min(meta.deliveryCount - 1, backoff.length - 1)] ?? 1000;
+        this.messaging.logger.warn(`retrying ${msg.subject} in ${delay} ms (attempt ${meta.deliveryCount}): ${message}`);
+        msg.nak(delay);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    await this.messages?.close();
+    await this.loop?.catch(() => undefined);
+    await Promise.allSettled([...this.inFlight]);
+  }
+}

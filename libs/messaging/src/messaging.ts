@@ -1,0 +1,387 @@
+import type { EventContract, PayloadOf, RequestContract, RequestOf, ResponseOf, StreamDefinition } from '@app/contracts';
+import { Streams, Subjects } from '@app/contracts';
+import {
+  jetstream,
+  jetstreamManager,
+  JetStreamApiError,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import {
+  connect,
+  headers as natsHeaders,
+  NoRespondersError,
+  TimeoutError,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription,
+} from '@nats-io/transport-node';
+import { ContractViolationError, RequestFailedError } from './errors';
+import { uuidv7 } from './message-id';
+import { SubjectNaming } from './subject-naming';
+import { JetStreamConsumer, type ConsumeOptions, type ConsumerHandle } from './jetstream-consumer';
+
+/** Headers the platform sets on every message. `Nats-Msg-Id` is JetStream's de-duplication id. */
+export const MessageHeaders = {
+  id: 'Nats-Msg-Id',
+  producer: 'Gsm-Producer',
+} as const;
+
+/** Where log lines go; a Nest Logger or pino instance fits. */
+export interface MessagingLogger {
+  log(message: string, context?: unknown): void;
+  warn(message: string, context?: unknown): void;
+  error(message: string, context?: unknown): void;
+}
+
+export interface MessagingOptions {
+  /** NATS server URL(s), comma-separated. */
+  servers: string;
+  /** The service's name: connection name, producer header, default queue group and durable name. */
+  service: string;
+  /** Namespace of subjects and stream names (default `gsm`). */
+  prefix?: string;
+  logger?: MessagingLogger;
+}
+
+/** Metadata of a received message. */
+export interface MessageMeta {
+  subject: string;
+  messageId: string | null;
+  producer: string | null;
+  /** JetStream only: how many times this message has been delivered (1 on first delivery). */
+  deliveryCount: number;
+}
+
+export type Handler<T> = (payload: T, meta: MessageMeta) => void | Promise<void>;
+
+const silentLogger: MessagingLogger = { log() {}, warn() {}, error() {} };
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Reads the platform's headers from a message. */
+export function readMeta(msg: { subject: string; headers?: MsgHdrs }, deliveryCount = 1): MessageMeta {
+  return {
+    subject: msg.subject,
+    messageId: msg.headers?.get(MessageHeaders.id) || null,
+    producer: msg.headers?.get(MessageHeaders.producer) || null,
+    deliveryCount,
+  };
+}
+
+/** Formats zod issues in one line, without values (they may hold secrets). */
+export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+/**
+ * The platform's typed NATS client: validated publishing (core and JetStream), validated subscriptions that
+ * dead-letter what they cannot parse, typed request-reply, idempotent stream declaration and durable consumers.
+ */
+export class Messaging {
+  readonly naming: SubjectNaming;
+  readonly js: JetStreamClient;
+  private readonly consumers = new Set<ConsumerHandle>();
+  private readonly subscriptions = new Set<Subscription>();
+  private jsmPromise: Promise<JetStreamManager> | undefined;
+
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly service: string,
+    prefix: string,
+    readonly logger: MessagingLogger,
+  ) {
+    this.naming = new SubjectNaming(prefix);
+    this.js = jetstream(nc);
+  }
+
+  /** Connects (retrying while the server is briefly away) and returns a ready client. */
+  static async connect(options: MessagingOptions): Promise<Messaging> {
+    const nc = await connect({
+      servers: options.servers.split(',').map((s) => s.trim()),
+      name: options.service,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+    return new Messaging(nc, options.service, options.prefix ?? 'gsm', options.logger ?? silentLogger);
+  }
+
+  get prefix(): string {
+    return this.naming.prefix;
+  }
+
+  /** True while connected (false when closed, draining or reconnecting). */
+  isConnected(): boolean {
+    return !this.nc.isClosed() && !this.nc.isDraining() && !this.reconnecting;
+  }
+  private reconnecting = false;
+
+  /** Watches connection status so readiness reflects reconnects. */
+  watchStatus(): void {
+    void (async () => {
+      for await (const s of this.nc.status()) {
+        if (s.type === 'disconnect' || s.type === 'reconnecting') this.reconnecting = true;
+        if (s.type === 'reconnect') this.reconnecting = false;
+        if (s.type === 'disconnect' || s.type === 'reconnect') this.logger.warn(`nats ${s.type}`, { service: this.service });
+      }
+    })().catch(() => undefined);
+  }
+
+  jsm(): Promise<JetStreamManager> {
+    this.jsmPromise ??= jetstreamManager(this.nc);
+    return this.jsmPromise;
+  }
+
+  private encode<C extends EventContract>(contract: C, payload: unknown): { subject: string; data: Uint8Array } {
+    const parsed = contract.schema.safeParse(payload);
+    if (!parsed.success) throw new ContractViolationError(contract.subject, describeIssues(parsed.error));
+    return { subject: this.naming.forPayload(contract, parsed.data), data: encoder.encode(JSON.stringify(parsed.data)) };
+  }
+
+  private headers(messageId: string): MsgHdrs {
+    const h = natsHeaders();
+    h.set(MessageHeaders.id, messageId);
+    h.set(MessageHeaders.producer, this.service);
+    return h;
+  }
+
+  /** Publishes on core NATS (fire and forget; fine for data a client may miss). Refuses an invalid payload. */
+  publish<C extends EventContract>(contract: C, payload: PayloadOf<C>, options: { messageId?: string } = {}): string {
+    const { subject, data } = this.encode(contract, payload);
+    const messageId = options.messageId ?? uuidv7();
+    this.nc.publish(subject, data, { headers: this.headers(messageId) });
+    return messageId;
+  }
+
+  /**
+   * Publishes into JetStream and waits for the stream's acknowledgement. The message id is the de-duplication
+   * id: publishing the same id twice within the stream's window stores it once (`duplicate: true`).
+   */
+  async publishDurable<C extends EventContract>(
+    contract: C,
+    payload: PayloadOf<C>,
+    options: { messageId?: string; timeoutMs?: number } = {},
+  ): Promise<{ messageId: string; seq: number; duplicate: boolean }> {
+    const { subject, data } = this.encode(contract, payload);
+    const messageId = options.messageId ?? uuidv7();
+    const ack = await this.js.publish(subject, data, {
+      msgID: messageId,
+      headers: this.headers(messageId),
+      timeout: options.timeoutMs ?? 5000,
+    });
+    return { messageId, seq: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /**
+   * Subscribes on core NATS. Each message is parsed with the contract's schema; one that fails is dead-lettered
+   * and skipped, and a handler that throws is logged: neither stops the subscription or the service.
+   */
+  subscribe<C extends EventContract>(
+    contract: C,
+    handler: Handler<PayloadOf<C>>,
+    options: { queue?: string; token?: string } = {},
+  ): Subscription {
+    const sub = this.nc.subscribe(this.naming.pattern(contract, options.token), {
+      queue: options.queue,
+      callback: (err, msg) => {
+        if (err) {
+          this.logger.error(`subscription error: ${err.message}`, { subject: contract.subject });
+          return;
+        }
+        void this.dispatch(contract, msg, handler);
+      },
+    });
+    this.subscriptions.add(sub);
+    return sub;
+  }
+
+  private async dispatch<C extends EventContract>(contract: C, msg: Msg, handler: Handler<PayloadOf<C>>): Promise<void> {
+    const meta = readMeta(msg);
+    const parsed = parseMessage(contract, msg.data);
+    if (!parsed.ok) {
+      await this.deadLetter(msg.subject, msg.data, meta, 'schema_violation', parsed.error, this.service);
+      return;
+    }
+    try {
+      await handler(parsed.value as PayloadOf<C>, meta);
+    } catch (error) {
+      this.logger.error(`handler failed for ${msg.subject}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Sends a typed request and validates the typed response. */
+  async request<C extends RequestContract>(
+    contract: C,
+    payload: RequestOf<C>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<ResponseOf<C>> {
+    const subject = this.naming.base(contract.subject);
+    const parsed = contract.request.safeParse(payload);
+    if (!parsed.success) throw new ContractViolationError(contract.subject, describeIssues(parsed.error));
+    let reply: Msg;
+    try {
+      reply = await this.nc.request(subject, encoder.encode(JSON.stringify(parsed.data)), {
+        timeout: options.timeoutMs ?? 3000,
+        headers: this.headers(uuidv7()),
+      });
+    } catch (error) {
+      if (error instanceof NoRespondersError || (error as Error).cause instanceof NoRespondersError) {
+        throw new RequestFailedError(contract.subject, 'no_responders', 'no service answers this subject');
+      }
+      if (error instanceof TimeoutError || (error as Error).cause instanceof TimeoutError) {
+        throw new RequestFailedError(contract.subject, 'timeout', `no answer within ${options.timeoutMs ?? 3000} ms`);
+      }
+      throw error;
+    }
+    const body = safeJson(reply.data);
+    if (body && typeof body === 'object' && 'error' in body && Object.keys(body).length === 1) {
+      throw new RequestFailedError(contract.subject, 'remote_error', String((body as { error: unknown }).error));
+    }
+    const response = contract.response.safeParse(body);
+    if (!response.success) {
+      throw new RequestFailedError(contract.subject, 'invalid_response', describeIssues(response.error));
+    }
+    return response.data as ResponseOf<C>;
+  }
+
+  /**
+   * Answers a request contract. Replicas share the work through the service's queue group. An invalid request
+   * or a failing handler gets `{"error": "..."}` back instead of silence.
+   */
+  reply<C extends RequestContract>(
+    contract: C,
+    handler: (request: RequestOf<C>, meta: MessageMeta) => Promise<ResponseOf<C>> | ResponseOf<C>,
+  ): Subscription {
+    const sub = this.nc.subscribe(this.naming.base(contract.subject), {
+      queue: this.service,
+      callback: (err, msg) => {
+        if (err) return;
+        void (async () => {
+          const parsed = contract.request.safeParse(safeJson(msg.data));
+          if (!parsed.success) {
+            msg.respond(encoder.encode(JSON.stringify({ error: `invalid request: ${describeIssues(parsed.error)}` })));
+            return;
+          }
+          try {
+            const result = contract.response.parse(await handler(parsed.data as RequestOf<C>, readMeta(msg)));
+            msg.respond(encoder.encode(JSON.stringify(result)));
+          } catch (error) {
+            this.logger.error(`request handler failed for ${contract.subject}: ${(error as Error).message}`);
+            msg.respond(encoder.encode(JSON.stringify({ error: 'the service could not answer; try again' })));
+          }
+        })();
+      },
+    });
+    this.subscriptions.add(sub);
+    return sub;
+  }
+
+  /** Declares a stream, or updates it to the definition when it exists (idempotent). */
+  async ensureStream(def: StreamDefinition): Promise<string> {
+    const jsm = await this.jsm();
+    const name = this.naming.stream(def);
+    const config = {
+      name,
+      subjects: this.naming.streamSubjects(def),
+      retention: def.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: def.maxAgeSeconds * 1_000_000_000,
+      duplicate_window: def.duplicateWindowSeconds * 1_000_000_000,
+    };
+    try {
+      const info = await jsm.streams.info(name);
+      const same =
+        info.config.subjects?.join(',') === config.subjects.join(',') &&
+        info.config.max_age === config.max_age &&
+        info.config.duplicate_window === config.duplicate_window;
+      if (!same) await jsm.streams.update(name, config);
+    } catch (error) {
+      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
+      await jsm.streams.add(config);
+    }
+    return name;
+  }
+
+  /**
+   * Consumes a contract from a stream through a durable pull consumer (declared idempotently). Acks after the
+   * handler succeeds; naks with backoff when it throws; dead-letters and terminates after `maxDeliver` attempts,
+   * at once on a schema violation or a PermanentMessageError.
+   */
+  async consume<C extends EventContract>(
+    contract: C,
+    options: Omit<ConsumeOptions<PayloadOf<C>>, 'filterSubject'> & { token?: string },
+  ): Promise<ConsumerHandle> {
+    const streamName = await this.ensureStream(options.stream);
+    const consumer = new JetStreamConsumer<PayloadOf<C>>(this, contract, streamName, {
+      ...options,
+      filterSubject: this.naming.pattern(contract, options.token),
+    });
+    await consumer.start();
+    this.consumers.add(consumer);
+    return consumer;
+  }
+
+  /** Publishes a dead letter (JetStream, kept for inspection). Never throws: a failure is logged. */
+  async deadLetter(
+    subject: string,
+    data: Uint8Array,
+    meta: MessageMeta,
+    reason: 'schema_violation' | 'retries_exhausted' | 'handler_rejected',
+    error: string,
+    consumer: string,
+  ): Promise<void> {
+    this.logger.warn(`dead-lettering a message from ${subject} (${reason}): ${error}`);
+    try {
+      await this.ensureStream(deadLetterStream);
+      await this.publishDurable(Subjects.deadLetter, {
+        originalSubject: subject,
+        consumer,
+        reason,
+        error: error.slice(0, 2000),
+        payload: decoder.decode(data.subarray(0, 65536)),
+        deliveryCount: meta.deliveryCount,
+        messageId: meta.messageId,
+        deadLetteredAt: new Date().toISOString(),
+      });
+    } catch (failure) {
+      this.logger.error(`could not dead-letter a message from ${subject}: ${(failure as Error).message}`);
+    }
+  }
+
+  /** Stops consumers (waiting for in-flight handlers), then drains and closes the connection. */
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.stop()));
+    this.consumers.clear();
+    if (this.nc.isClosed()) return;
+    try {
+      await this.nc.drain();
+    } catch {
+      await this.nc.close();
+    }
+  }
+}
+
+const deadLetterStream: StreamDefinition = Streams.deadLetters;
+
+/** Decodes JSON, or returns undefined. */
+export function safeJson(data: Uint8Array): unknown {
+  try {
+    return JSON.parse(decoder.decode(data));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses a message body against a contract. */
+export function parseMessage(
+  contract: EventContract,
+  data: Uint8Array,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  const json = safeJson(data);
+  if (json === undefined) return { ok: false, error: 'body is not JSON' };
+  const parsed = contract.schema.safeParse(json);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: describeIssues(parsed.error) };
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { Global, Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { HttpMetricsMiddleware } from './http-metrics.middleware';
+import { MetricsController } from './metrics.controller';
+import { METRICS_OPTIONS, MetricsService } from './metrics.service';
+import { REDACTED_PATHS } from './redaction';
+
+export interface ObservabilityOptions {
+  service: string;
+  logLevel: string;
+}
+
+const QUIET_ROUTES = ['/health/live', '/health/ready', '/metrics'];
+
+/** Logging (pino, JSON lines, request ids, secrets redacted) and Prometheus metrics for one service. */
+@Global()
+@Module({})
+export class ObservabilityModule implements NestModule {
+  static forRoot(options: ObservabilityOptions): DynamicModule {
+    return {
+      module: ObservabilityModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: options.logLevel,
+            name: options.service,
+            base: { service: options.service },
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            genReqId: (req, res) => {
+              const given = req.headers['x-request-id'];
+              const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+              res.setHeader('X-Request-Id', id);
+              return id;
+            },
+            autoLogging: { ignore: (req) => QUIET_ROUTES.includes(req.url ?? '') },
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                // Drop the query string: share tokens may travel there.
+                url: req.url.split('?')[0],
+              }),
+            },
+          },
+        }),
+      ],
+      controllers: [MetricsController],
+      providers: [{ provide: METRICS_OPTIONS, useValue: { service: options.service } }, MetricsService],
+      exports: [MetricsService],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
+  }
+}

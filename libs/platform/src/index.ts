@@ -1,0 +1,4 @@
+export * from './bootstrap';
+export * from './health.controller';
+export * from './lifecycle.service';
+export * from './platform.module';

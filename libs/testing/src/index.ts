@@ -1,0 +1,4 @@
+export * from './namespace';
+export * from './service-process';
+export * from './services';
+export * from './test-database';
