@@ -109,6 +109,17 @@ export async function createEmptyDatabase(adminUrl: string = requireEnv('GSM_TES
   };
 }
 
+/** True when the server has TimescaleDB installed and preloaded (the migrations then build hypertables). */
+export async function timescaleAvailable(adminUrl: string): Promise<boolean> {
+  return withClient(adminUrl, async (client) => {
+    const { rows } = await client.query<{ available: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb')
+              AND coalesce(current_setting('shared_preload_libraries', true), '') LIKE '%timescaledb%' AS available`,
+    );
+    return rows[0]?.available === true;
+  });
+}
+
 export function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run integration tests through jest (its global setup sets it)`);

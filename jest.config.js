@@ -1,0 +1,42 @@
+// Two projects: `unit` (*.spec.ts, no services) and `integration` (*.int-spec.ts / *.e2e-spec.ts, real
+// PostgreSQL and NATS resolved by libs/testing, built services started as processes). `npm test` builds first.
+/** @type {import('jest').Config} */
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          target: 'ES2023',
+          module: 'commonjs',
+          esModuleInterop: true,
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+          isolatedModules: true,
+          sourceMap: true,
+        },
+        diagnostics: false,
+      },
+    ],
+  },
+  moduleNameMapper: { '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs}/**/*.{int,e2e}-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/jest/global-setup.js',
+      globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.js',
+      testTimeout: 60_000,
+    },
+  ],
+  maxWorkers: 2,
+  reporters: ['default', '<rootDir>/libs/testing/jest/summary-reporter.js'],
+};
