@@ -19,6 +19,8 @@ export interface ConsumeOptions<T> {
   ackWaitMs?: number;
   /** Messages handled at once by this replica (default 1). */
   concurrency?: number;
+  /** On stop, how long to wait for in-flight handlers before leaving their messages to redelivery (default 10 s). */
+  drainTimeoutMs?: number;
 }
 
 /** A running consumer; `stop()` stops pulling and waits for in-flight handlers. */
@@ -92,13 +94,15 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
     }
   }
 
+  // term() is sent without a reason: servers before 2.10 ignore "+TERM <reason>", which would leave the message
+  // pending and redeliver it after ack_wait.
   private async handle(msg: JsMsg): Promise<void> {
     const meta = readMeta(msg, msg.info.deliveryCount);
     const consumerName = this.options.durable;
     const parsed = parseMessage(this.contract, msg.data);
     if (!parsed.ok) {
       await this.messaging.deadLetter(msg.subject, msg.data, meta, 'schema_violation', parsed.error, consumerName);
-      msg.term('schema violation');
+      msg.term();
       return;
     }
     try {
@@ -108,10 +112,10 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
       const message = (error as Error).message;
       if (error instanceof PermanentMessageError) {
         await this.messaging.deadLetter(msg.subject, msg.data, meta, 'handler_rejected', message, consumerName);
-        msg.term(message);
+        msg.term();
       } else if (meta.deliveryCount >= this.maxDeliver) {
         await this.messaging.deadLetter(msg.subject, msg.data, meta, 'retries_exhausted', message, consumerName);
-        msg.term('retries exhausted');
+        msg.term();
       } else {
         const backoff = this.options.backoffMs ?? DEFAULT_BACKOFF;
         const delay = backoff[Math.min(meta.deliveryCount - 1, backoff.length - 1)] ?? 1000;
@@ -126,6 +130,14 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
     this.stopping = true;
     await this.messages?.close();
     await this.loop?.catch(() => undefined);
-    await Promise.allSettled([...this.inFlight]);
+    // Unacked messages of handlers still running at the deadline are redelivered by the server after ack_wait.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, this.options.drainTimeoutMs ?? 10_000);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
