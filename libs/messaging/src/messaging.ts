@@ -100,12 +100,14 @@ export class Messaging {
 
   /** Connects (retrying while the server is briefly away) and returns a ready client. */
   static async connect(options: MessagingOptions): Promise<Messaging> {
-    const nc = await connect({
-      servers: options.servers.split(',').map((s) => s.trim()),
-      name: options.service,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-    });
+    const servers = options.servers.split(',').map((s) => s.trim());
+    let nc: NatsConnection;
+    try {
+      nc = await connect({ servers, name: options.service, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    } catch (error) {
+      const where = servers.map((s) => s.replace(/\/\/[^@/]*@/, '//')).join(', ');
+      throw new Error(`cannot reach NATS at ${where} (${(error as Error).message}): check NATS_URL and that nats-server runs with JetStream (-js)`);
+    }
     return new Messaging(nc, options.service, options.prefix ?? 'gsm', options.logger ?? silentLogger);
   }
 

@@ -30,12 +30,19 @@ export async function bootstrapService<C extends ServiceEnv>(options: BootstrapO
     }
     throw error;
   }
-  const app = await NestFactory.create(options.module(config), { bufferLogs: true });
-  app.useLogger(app.get(PinoLogger));
-  app.flushLogs();
+  let app: INestApplication;
+  try {
+    app = await NestFactory.create(options.module(config), { bufferLogs: true, abortOnError: false });
+    app.useLogger(app.get(PinoLogger));
+    app.flushLogs();
+    // listen() runs the modules' init hooks: PostgreSQL is reached here.
+    await app.listen(config.PORT, config.HOST);
+  } catch (error) {
+    process.stderr.write(`${options.service} could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const logger = new Logger('Bootstrap');
   installGracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS, logger);
-  await app.listen(config.PORT, config.HOST);
   const address = (app.getHttpServer() as Server).address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.log({ port }, `${options.service} ready`);
