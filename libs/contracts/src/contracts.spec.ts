@@ -28,7 +28,13 @@ describe('subjects', () => {
   });
 
   it('that must be kept are captured by a stream', () => {
-    const durable = [Subjects.pollJob, Subjects.pollResult, Subjects.serverStatus, Subjects.deliveryJob, Subjects.deadLetter];
+    const durable = [
+      Subjects.pollJob,
+      Subjects.pollResult,
+      Subjects.serverStatus,
+      Subjects.deliveryJob,
+      Subjects.deadLetter,
+    ];
     const captured = Object.values(Streams).flatMap((s) => s.subjects);
     for (const c of durable) expect(captured).toContain(`${c.subject}.>`);
   });
@@ -82,6 +88,8 @@ describe('payload schemas', () => {
     };
     expect(PollResult.safeParse(power).success).toBe(true);
     expect(PollResult.safeParse({ ...power, kind: 'health' }).success).toBe(false);
-    expect(PollResult.safeParse({ ...base, kind: 'health', data: null, error: { code: 'refused', message: 'x' } }).success).toBe(true);
+    expect(
+      PollResult.safeParse({ ...base, kind: 'health', data: null, error: { code: 'refused', message: 'x' } }).success,
+    ).toBe(true);
   });
 });

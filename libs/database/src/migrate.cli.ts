@@ -4,7 +4,9 @@ import { applyMigrations } from './migrator';
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    console.error('DATABASE_URL is missing: set it to the PostgreSQL URL to migrate, e.g. postgresql://postgres@127.0.0.1:5432/gsm');
+    console.error(
+      'DATABASE_URL is missing: set it to the PostgreSQL URL to migrate, e.g. postgresql://postgres@127.0.0.1:5432/gsm',
+    );
     process.exit(2);
   }
   const report = await applyMigrations({ databaseUrl, log: (line) => console.log(line) });

@@ -63,7 +63,8 @@ export function describeDatabaseUrl(url: string): string {
 /** PostgreSQL could not be reached at start-up; the message names where, never with credentials. */
 export class DatabaseUnavailableError extends Error {
   constructor(where: string, cause: unknown) {
-    const reason = (cause as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta?.driverAdapterError?.cause?.kind;
+    const reason = (cause as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta?.driverAdapterError
+      ?.cause?.kind;
     super(
       `cannot reach PostgreSQL at ${where}${reason ? ` (${reason})` : ''}: check DATABASE_URL and that the server runs and accepts connections`,
     );

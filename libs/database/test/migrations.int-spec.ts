@@ -101,8 +101,13 @@ describe('migration runner', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gsm-migrations-'));
     cpSync(findMigrationsDir(), dir, { recursive: true });
     cpSync(join(dir, readMigrations(dir)[0]!.name), join(dir, '29990101000000_break_things'), { recursive: true });
-    writeFileSync(join(dir, '29990101000000_break_things', 'migration.sql'), 'CREATE TABLE half_done (id int);\nSELECT 1/0;');
-    await expect(applyMigrations({ databaseUrl: db.url, migrationsDir: dir })).rejects.toThrow(/29990101000000_break_things failed/);
+    writeFileSync(
+      join(dir, '29990101000000_break_things', 'migration.sql'),
+      'CREATE TABLE half_done (id int);\nSELECT 1/0;',
+    );
+    await expect(applyMigrations({ databaseUrl: db.url, migrationsDir: dir })).rejects.toThrow(
+      /29990101000000_break_things failed/,
+    );
     expect(await tables(db.url)).not.toContain('half_done');
     const names = await query<{ migration_name: string }>(db.url, 'SELECT migration_name FROM _prisma_migrations');
     expect(names.map((r) => r.migration_name)).not.toContain('29990101000000_break_things');
@@ -142,12 +147,18 @@ describe('migrated schema', () => {
     );
     expect(delegates.length).toBe(RELATIONAL.length + TIME_SERIES.length);
     for (const delegate of delegates) {
-      await expect((prisma as never as Record<string, { findMany(a: object): Promise<unknown[]> }>)[delegate]!.findMany({ take: 1 })).resolves.toBeInstanceOf(Array);
+      await expect(
+        (prisma as never as Record<string, { findMany(a: object): Promise<unknown[]> }>)[delegate]!.findMany({
+          take: 1,
+        }),
+      ).resolves.toBeInstanceOf(Array);
     }
   });
 
   it('writes and reads a full account graph through Prisma', async () => {
-    const user = await prisma.user.create({ data: { email: 'pioneer@example.com', name: 'Pioneer', passwordHash: 'x' } });
+    const user = await prisma.user.create({
+      data: { email: 'pioneer@example.com', name: 'Pioneer', passwordHash: 'x' },
+    });
     const org = await prisma.organisation.create({
       data: {
         name: 'Pioneer',
@@ -158,20 +169,37 @@ describe('migrated schema', () => {
       },
     });
     const server = await prisma.server.create({
-      data: { orgId: org.id, name: 'Main', host: '203.0.113.7', adminPasswordEnc: Buffer.from('cipher'), state: { create: {} } },
+      data: {
+        orgId: org.id,
+        name: 'Main',
+        host: '203.0.113.7',
+        adminPasswordEnc: Buffer.from('cipher'),
+        state: { create: {} },
+      },
       include: { state: true },
     });
-    expect(server).toMatchObject({ port: 7777, addonHttpPort: 8080, addonWsPort: 8081, state: { status: 'unknown', addonStatus: 'unknown' } });
+    expect(server).toMatchObject({
+      port: 7777,
+      addonHttpPort: 8080,
+      addonWsPort: 8081,
+      state: { status: 'unknown', addonStatus: 'unknown' },
+    });
     await expect(
-      prisma.server.create({ data: { orgId: org.id, name: 'Dup', host: '203.0.113.7', adminPasswordEnc: Buffer.from('c') } }),
+      prisma.server.create({
+        data: { orgId: org.id, name: 'Dup', host: '203.0.113.7', adminPasswordEnc: Buffer.from('c') },
+      }),
     ).rejects.toThrow(/Unique constraint/);
-    const token = await prisma.apiToken.create({ data: { orgId: org.id, userId: user.id, name: 'ci', prefix: 'gsm_ab', tokenHash: 'h' } });
+    const token = await prisma.apiToken.create({
+      data: { orgId: org.id, userId: user.id, name: 'ci', prefix: 'gsm_ab', tokenHash: 'h' },
+    });
     expect(token.scopes).toEqual([]);
   });
 
   it('seeds the plan table of the spec', async () => {
     const plans = await prisma.plan.findMany({ orderBy: { sortOrder: 'asc' } });
-    expect(plans.map((p) => [p.id, p.maxServers, p.retentionHours, p.priceMonthlyCents, p.intervalHealthSeconds])).toEqual([
+    expect(
+      plans.map((p) => [p.id, p.maxServers, p.retentionHours, p.priceMonthlyCents, p.intervalHealthSeconds]),
+    ).toEqual([
       ['free', 1, 24, 0, 30],
       ['hobby', 2, 168, 600, 15],
       ['pro', 5, 720, 1900, 10],
@@ -191,7 +219,9 @@ describe('migrated schema', () => {
         [serverId, JSON.stringify({ tickRate: tick })],
       );
     }
-    const rows = await query<{ data: { tickRate: number } }>(db.url, 'SELECT data FROM latest WHERE server_id = $1', [serverId]);
+    const rows = await query<{ data: { tickRate: number } }>(db.url, 'SELECT data FROM latest WHERE server_id = $1', [
+      serverId,
+    ]);
     expect(rows).toEqual([{ data: { tickRate: 12.5 } }]);
   });
 
@@ -216,7 +246,11 @@ describe('migrated schema', () => {
       ['2026-11-22T10:00:00.000Z', 25, 2],
       ['2026-11-22T10:01:00.000Z', 10, 1],
     ]);
-    const hours = await query<{ samples: string }>(db.url, 'SELECT samples FROM server_metrics_1h WHERE server_id = $1', [serverId]);
+    const hours = await query<{ samples: string }>(
+      db.url,
+      'SELECT samples FROM server_metrics_1h WHERE server_id = $1',
+      [serverId],
+    );
     expect(hours.map((h) => Number(h.samples))).toEqual([3]);
   });
 
@@ -229,8 +263,16 @@ describe('migrated schema', () => {
       expect(indexes.find((i) => i.tablename === table)?.indexdef).toMatch(/USING brin \("?time"?\)/);
     }
     if (!timescale) {
-      const views = await query<{ table_name: string }>(db.url, "SELECT table_name FROM information_schema.views WHERE table_schema = 'public'");
-      expect(views.map((v) => v.table_name).sort()).toEqual(['power_circuits_1h', 'power_circuits_1m', 'server_metrics_1h', 'server_metrics_1m']);
+      const views = await query<{ table_name: string }>(
+        db.url,
+        "SELECT table_name FROM information_schema.views WHERE table_schema = 'public'",
+      );
+      expect(views.map((v) => v.table_name).sort()).toEqual([
+        'power_circuits_1h',
+        'power_circuits_1m',
+        'server_metrics_1h',
+        'server_metrics_1m',
+      ]);
     }
   });
 
@@ -240,9 +282,20 @@ describe('migrated schema', () => {
     ? 'with TimescaleDB preloaded makes the time-series tables hypertables with continuous aggregates'
     : 'with TimescaleDB preloaded makes the time-series tables hypertables [SKIPPED: TimescaleDB is not installed and preloaded on the test PostgreSQL]';
   (timescaleAvailable ? it : it.skip)(hypertableTest, async () => {
-    const rows = await query<{ hypertable_name: string }>(db.url, 'SELECT hypertable_name FROM timescaledb_information.hypertables');
+    const rows = await query<{ hypertable_name: string }>(
+      db.url,
+      'SELECT hypertable_name FROM timescaledb_information.hypertables',
+    );
     expect(rows.map((r) => r.hypertable_name).sort()).toEqual([...TIME_SERIES].sort());
-    const caggs = await query<{ view_name: string }>(db.url, 'SELECT view_name FROM timescaledb_information.continuous_aggregates');
-    expect(caggs.map((c) => c.view_name).sort()).toEqual(['power_circuits_1h', 'power_circuits_1m', 'server_metrics_1h', 'server_metrics_1m']);
+    const caggs = await query<{ view_name: string }>(
+      db.url,
+      'SELECT view_name FROM timescaledb_information.continuous_aggregates',
+    );
+    expect(caggs.map((c) => c.view_name).sort()).toEqual([
+      'power_circuits_1h',
+      'power_circuits_1m',
+      'server_metrics_1h',
+      'server_metrics_1m',
+    ]);
   });
 });

@@ -119,7 +119,9 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
       } else {
         const backoff = this.options.backoffMs ?? DEFAULT_BACKOFF;
         const delay = backoff[Math.min(meta.deliveryCount - 1, backoff.length - 1)] ?? 1000;
-        this.messaging.logger.warn(`retrying ${msg.subject} in ${delay} ms (attempt ${meta.deliveryCount}): ${message}`);
+        this.messaging.logger.warn(
+          `retrying ${msg.subject} in ${delay} ms (attempt ${meta.deliveryCount}): ${message}`,
+        );
         msg.nak(delay);
       }
     }

@@ -1,4 +1,11 @@
-import type { EventContract, PayloadOf, RequestContract, RequestOf, ResponseOf, StreamDefinition } from '@app/contracts';
+import type {
+  EventContract,
+  PayloadOf,
+  RequestContract,
+  RequestOf,
+  ResponseOf,
+  StreamDefinition,
+} from '@app/contracts';
 import { Streams, Subjects } from '@app/contracts';
 import {
   jetstream,
@@ -73,7 +80,9 @@ export function readMeta(msg: { subject: string; headers?: MsgHdrs }, deliveryCo
 }
 
 /** Formats zod issues in one line, without values (they may hold secrets). */
-export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+export function describeIssues(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): string {
   return error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
@@ -106,7 +115,10 @@ export class Messaging {
       nc = await connect({ servers, name: options.service, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
     } catch (error) {
       const where = servers.map((s) => s.replace(/\/\/[^@/]*@/, '//')).join(', ');
-      throw new Error(`cannot reach NATS at ${where} (${(error as Error).message}): check NATS_URL and that nats-server runs with JetStream (-js)`);
+      throw new Error(
+        `cannot reach NATS at ${where} (${(error as Error).message}): check NATS_URL and that nats-server runs with JetStream (-js)`,
+        { cause: error },
+      );
     }
     return new Messaging(nc, options.service, options.prefix ?? 'gsm', options.logger ?? silentLogger);
   }
@@ -127,7 +139,8 @@ export class Messaging {
       for await (const s of this.nc.status()) {
         if (s.type === 'disconnect' || s.type === 'reconnecting') this.reconnecting = true;
         if (s.type === 'reconnect') this.reconnecting = false;
-        if (s.type === 'disconnect' || s.type === 'reconnect') this.logger.warn(`nats ${s.type}`, { service: this.service });
+        if (s.type === 'disconnect' || s.type === 'reconnect')
+          this.logger.warn(`nats ${s.type}`, { service: this.service });
       }
     })().catch(() => undefined);
   }
@@ -140,7 +153,10 @@ export class Messaging {
   private encode<C extends EventContract>(contract: C, payload: unknown): { subject: string; data: Uint8Array } {
     const parsed = contract.schema.safeParse(payload);
     if (!parsed.success) throw new ContractViolationError(contract.subject, describeIssues(parsed.error));
-    return { subject: this.naming.forPayload(contract, parsed.data), data: encoder.encode(JSON.stringify(parsed.data)) };
+    return {
+      subject: this.naming.forPayload(contract, parsed.data),
+      data: encoder.encode(JSON.stringify(parsed.data)),
+    };
   }
 
   private headers(messageId: string): MsgHdrs {
@@ -200,7 +216,11 @@ export class Messaging {
     return sub;
   }
 
-  private async dispatch<C extends EventContract>(contract: C, msg: Msg, handler: Handler<PayloadOf<C>>): Promise<void> {
+  private async dispatch<C extends EventContract>(
+    contract: C,
+    msg: Msg,
+    handler: Handler<PayloadOf<C>>,
+  ): Promise<void> {
     const meta = readMeta(msg);
     const parsed = parseMessage(contract, msg.data);
     if (!parsed.ok) {

@@ -2,8 +2,22 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Requests, Streams, Subjects, type DeadLetter, type PlanEntitlements, type ServerStatusChanged } from '@app/contracts';
-import { connectTestMessaging, deleteNamespaceStreams, eventually, REPO_ROOT, requireEnv, testNamespace } from '@app/testing';
+import {
+  Requests,
+  Streams,
+  Subjects,
+  type DeadLetter,
+  type PlanEntitlements,
+  type ServerStatusChanged,
+} from '@app/contracts';
+import {
+  connectTestMessaging,
+  deleteNamespaceStreams,
+  eventually,
+  REPO_ROOT,
+  requireEnv,
+  testNamespace,
+} from '@app/testing';
 import { ContractViolationError, RequestFailedError } from '../src/errors';
 import type { MessageMeta, Messaging } from '../src/messaging';
 
@@ -105,7 +119,10 @@ describe('messaging between processes', () => {
     await eventually(() => deadLetters.length === 2 && received.length === 1);
     expect(received).toEqual([good]);
     expect(deadLetters.map((d) => d.reason)).toEqual(['schema_violation', 'schema_violation']);
-    expect(deadLetters[0]).toMatchObject({ originalSubject: `${prefix}.server.status.v1.${serverId}`, consumer: 'alerting' });
+    expect(deadLetters[0]).toMatchObject({
+      originalSubject: `${prefix}.server.status.v1.${serverId}`,
+      consumer: 'alerting',
+    });
     expect(deadLetters[0]!.error).toMatch(/orgId/);
     expect(deadLetters[1]!.error).toBe('body is not JSON');
   });
@@ -130,7 +147,11 @@ describe('messaging between processes', () => {
     await sleep(500);
     expect(deadLetters).toHaveLength(1);
     const info = await (await messaging.jsm()).consumers.info(`${prefix.toUpperCase()}_POLL_RESULTS`, 'alerting');
-    expect({ ackPending: info.num_ack_pending, pending: info.num_pending, redelivered: info.num_redelivered }).toEqual({ ackPending: 0, pending: 0, redelivered: 0 });
+    expect({ ackPending: info.num_ack_pending, pending: info.num_pending, redelivered: info.num_redelivered }).toEqual({
+      ackPending: 0,
+      pending: 0,
+      redelivered: 0,
+    });
     expect(info.num_pending).toBe(0);
   });
 
@@ -171,7 +192,12 @@ describe('messaging between processes', () => {
     const { messageId } = await messaging.publishDurable(Subjects.serverStatus, event);
     await eventually(() => deadLetters.length === 1, 10_000);
     expect(attempts).toEqual([1, 2, 3]);
-    expect(deadLetters[0]).toMatchObject({ reason: 'retries_exhausted', deliveryCount: 3, messageId, error: 'webhook receiver answered 503' });
+    expect(deadLetters[0]).toMatchObject({
+      reason: 'retries_exhausted',
+      deliveryCount: 3,
+      messageId,
+      error: 'webhook receiver answered 503',
+    });
     expect(JSON.parse(deadLetters[0]!.payload)).toEqual(event);
   });
 
@@ -212,7 +238,16 @@ describe('messaging between processes', () => {
       planId: 'pro',
       maxServers: 5,
       retentionHours: 720,
-      intervals: { health: 10, power: 15, players: 15, production: 30, trains: 30, drones: 30, factory: 60, addon: 300 },
+      intervals: {
+        health: 10,
+        power: 15,
+        players: 15,
+        production: 30,
+        trains: 30,
+        drones: 30,
+        factory: 60,
+        addon: 300,
+      },
       discordAlerts: true,
       multiChannelAlerts: true,
       apiAccess: true,
@@ -229,7 +264,11 @@ describe('messaging between processes', () => {
     });
     await messaging.nc.flush();
     await expect(messaging.request(Requests.entitlements, { orgId })).resolves.toEqual(entitlements);
-    await expect(messaging.request(Requests.entitlements, { orgId: randomUUID() })).rejects.toBeInstanceOf(RequestFailedError);
-    expect(() => messaging.request(Requests.entitlements, { orgId: 'not-a-uuid' })).rejects.toBeInstanceOf(ContractViolationError);
+    await expect(messaging.request(Requests.entitlements, { orgId: randomUUID() })).rejects.toBeInstanceOf(
+      RequestFailedError,
+    );
+    await expect(messaging.request(Requests.entitlements, { orgId: 'not-a-uuid' })).rejects.toBeInstanceOf(
+      ContractViolationError,
+    );
   });
 });

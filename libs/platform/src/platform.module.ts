@@ -26,7 +26,11 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         ObservabilityModule.forRoot({ service, logLevel: config.LOG_LEVEL }),
-        DatabaseModule.forRoot({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: service }),
+        DatabaseModule.forRoot({
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          applicationName: service,
+        }),
         MessagingModule.forRoot({
           servers: config.NATS_URL,
           service,

@@ -1,4 +1,12 @@
-import { createTestDatabase, deleteNamespaceStreams, connectTestMessaging, requireEnv, ServiceProcess, testNamespace, type TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  deleteNamespaceStreams,
+  connectTestMessaging,
+  requireEnv,
+  ServiceProcess,
+  testNamespace,
+  type TestDatabase,
+} from '@app/testing';
 
 const SERVICES = ['api-gateway', 'realtime-gateway', 'poller', 'alerting', 'billing-limits'] as const;
 
@@ -39,7 +47,10 @@ describe('each service', () => {
     expect(live.status).toBe(200);
     const ready = await fetch(`${base}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: { ok: true }, nats: { ok: true } } });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      checks: { database: { ok: true }, nats: { ok: true } },
+    });
     const metrics = await fetch(`${base}/metrics`);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     const text = await metrics.text();
@@ -90,7 +101,8 @@ describe('each service', () => {
     const { code } = await service.exited();
     expect(code).toBe(1);
     const output = service.output.join('\n');
-    for (const name of ['DATABASE_URL is invalid', 'NATS_URL is missing', 'PORT is invalid']) expect(output).toContain(name);
+    for (const name of ['DATABASE_URL is invalid', 'NATS_URL is missing', 'PORT is invalid'])
+      expect(output).toContain(name);
     expect(output).not.toContain('s3cret-pass');
   });
 

@@ -22,7 +22,11 @@ export async function deleteNamespaceStreams(messaging: Messaging): Promise<void
 }
 
 /** Polls `check` until it returns a truthy value or the time is up. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000, everyMs = 50): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  everyMs = 50,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

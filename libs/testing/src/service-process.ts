@@ -43,7 +43,9 @@ export class ServiceProcess {
         if (entry && entry.msg === `${this.app} ready` && typeof entry.port === 'number') return entry.port;
       }
       if (this.child.exitCode !== null) {
-        throw new Error(`${this.app} exited with ${this.child.exitCode} before it was ready:\n${this.output.join('\n')}`);
+        throw new Error(
+          `${this.app} exited with ${this.child.exitCode} before it was ready:\n${this.output.join('\n')}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -76,7 +76,9 @@ export interface TestDatabase {
 }
 
 /** Clones the migrated template into a new database for the calling test file. */
-export async function createTestDatabase(adminUrl: string = requireEnv('GSM_TEST_ADMIN_DATABASE_URL')): Promise<TestDatabase> {
+export async function createTestDatabase(
+  adminUrl: string = requireEnv('GSM_TEST_ADMIN_DATABASE_URL'),
+): Promise<TestDatabase> {
   const template = await ensureTemplateDatabase(adminUrl);
   const name = `${TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await withClient(adminUrl, async (client) => {
@@ -94,18 +96,22 @@ export async function createTestDatabase(adminUrl: string = requireEnv('GSM_TEST
   return {
     name,
     url: withDatabase(adminUrl, name),
-    drop: () => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`)).then(() => undefined),
   };
 }
 
 /** Creates an empty (unmigrated) database, for tests of the migration runner itself. */
-export async function createEmptyDatabase(adminUrl: string = requireEnv('GSM_TEST_ADMIN_DATABASE_URL')): Promise<TestDatabase> {
+export async function createEmptyDatabase(
+  adminUrl: string = requireEnv('GSM_TEST_ADMIN_DATABASE_URL'),
+): Promise<TestDatabase> {
   const name = `${TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${quote(name)}`));
   return {
     name,
     url: withDatabase(adminUrl, name),
-    drop: () => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`)).then(() => undefined),
   };
 }
 

@@ -32,7 +32,11 @@ export const EntitlementsRequest = z.object({ orgId: Uuid });
 export type EntitlementsRequest = z.infer<typeof EntitlementsRequest>;
 
 /** Request of api-gateway to billing-limits before saving a server: may this organisation add host:port? */
-export const ServerAllowanceRequest = z.object({ orgId: Uuid, host: z.string().min(1), port: z.int().min(1).max(65535) });
+export const ServerAllowanceRequest = z.object({
+  orgId: Uuid,
+  host: z.string().min(1),
+  port: z.int().min(1).max(65535),
+});
 export type ServerAllowanceRequest = z.infer<typeof ServerAllowanceRequest>;
 
 /** Answer to a server allowance request; when refused it names the plan, the limit and the upgrade. */

@@ -119,14 +119,24 @@ export const FactorySummary = z.object({
 export type FactorySummary = z.infer<typeof FactorySummary>;
 
 /** Add-on availability check. */
-export const AddonCheck = z.object({ status: AddonStatus, reason: z.string().nullable(), via: z.enum(['http', 'proxy']).nullable() });
+export const AddonCheck = z.object({
+  status: AddonStatus,
+  reason: z.string().nullable(),
+  via: z.enum(['http', 'proxy']).nullable(),
+});
 export type AddonCheck = z.infer<typeof AddonCheck>;
 
 /** What went wrong in a failed poll (no secrets). */
 export const PollError = z.object({ code: z.string(), message: z.string() });
 export type PollError = z.infer<typeof PollError>;
 
-const resultBase = { serverId: Uuid, orgId: Uuid, time: Timestamp, durationMs: z.number().nonnegative(), error: PollError.nullable() };
+const resultBase = {
+  serverId: Uuid,
+  orgId: Uuid,
+  time: Timestamp,
+  durationMs: z.number().nonnegative(),
+  error: PollError.nullable(),
+};
 
 /**
  * Produced by poller workers after a poll was stored (JetStream, so alerting can not miss it; realtime-gateway
