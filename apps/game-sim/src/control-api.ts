@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Fleet } from './fleet';
+import { FAULT_NAMES, isFaultName, validateFaultParams, type FaultParams } from './server/faults';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The simulator's control API (HTTP, loopback only):
+ *   GET    /servers                         every server's descriptor
+ *   GET    /servers/:id                     one server, with a summary of its world
+ *   PUT    /servers/:id/faults/:fault       set a fault; JSON body of parameters (delayMs, tickRate, scope)
+ *   DELETE /servers/:id/faults/:fault       clear one fault; DELETE /servers/:id/faults clears all
+ *   POST   /servers/:id/tokens/expire       every login token of the server expires now
+ *   PATCH  /servers/:id/world               {"tickRate": n|null, "fuseTripped": circuitId, "playersOnline": n}
+ */
+export class ControlApi {
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(fleet: Fleet, host: string, port: number): Promise<ControlApi> {
+    const server = createServer((req, res) => void handle(fleet, req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    const address = server.address();
+    const actual = address && typeof address === 'object' ? address.port : port;
+    return new ControlApi(server, `http://${host.includes(':') ? `[${host}]` : host}:${actual}`);
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<Json | null> {
+  let raw = '';
+  for await (const chunk of req) raw += (chunk as Buffer).toString('utf8');
+  if (raw.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const parts = (req.url ?? '/').split('?')[0]!.split('/').filter(Boolean);
+  const method = req.method ?? 'GET';
+  try {
+    if (parts[0] === 'health') return reply(res, 200, { status: 'ok', servers: fleet.servers.length });
+    if (parts[0] !== 'servers') return reply(res, 404, { error: 'unknown route; see GET /servers' });
+    if (parts.length === 1 && method === 'GET') return reply(res, 200, fleet.servers.map((s) => s.describe()));
+    const server = fleet.find(parts[1] ?? '');
+    if (!server) return reply(res, 404, { error: `no simulated server "${parts[1]}"` });
+    const [, , section, name] = parts;
+    if (!section && method === 'GET') {
+      const w = server.world;
+      w.advanceTo(Date.now());
+      return reply(res, 200, {
+        ...server.describe(),
+        world: { tickRate: w.effectiveTickRate, playersOnline: w.onlinePlayers, paused: w.paused, circuits: w.circuits.length },
+      });
+    }
+    if (section === 'faults') {
+      if (method === 'DELETE' && !name) {
+        await server.clearFault();
+        return reply(res, 200, server.describe());
+      }
+      if (!name || !isFaultName(name)) {
+        return reply(res, 400, { error: `unknown fault "${name ?? ''}"; one of ${FAULT_NAMES.join(', ')}` });
+      }
+      if (method === 'DELETE') {
+        await server.clearFault(name);
+        return reply(res, 200, server.describe());
+      }
+      if (method === 'PUT' || method === 'POST') {
+        const params = await readJson(req);
+        const problem = params === null ? 'body must be a JSON object' : validateFaultParams(name, params as FaultParams);
+        if (problem) return reply(res, 400, { error: problem });
+        await server.setFault(name, params as FaultParams);
+        return reply(res, 200, server.describe());
+      }
+    }
+    if (section === 'tokens' && name === 'expire' && method === 'POST') {
+      return reply(res, 200, { expired: server.expireTokens() });
+    }
+    if (section === 'world' && method === 'PATCH') return patchWorld(server.world, await readJson(req), res);
+    return reply(res, 404, { error: `no route ${method} ${req.url}` });
+  } catch (error) {
+    return reply(res, 500, { error: (error as Error).message });
+  }
+}
+
+function patchWorld(world: import('./world/world').World, body: Json | null, res: ServerResponse): void {
+  if (body === null) return reply(res, 400, { error: 'body must be a JSON object' });
+  const { tickRate, fuseTripped, playersOnline } = body;
+  if (tickRate !== undefined && tickRate !== null && (typeof tickRate !== 'number' || tickRate < 0 || tickRate > 60)) {
+    return reply(res, 400, { error: 'tickRate must be a number between 0 and 60, or null' });
+  }
+  if (fuseTripped !== undefined && (typeof fuseTripped !== 'number' || !world.circuits[fuseTripped])) {
+    return reply(res, 400, { error: `fuseTripped must be a circuit id between 0 and ${world.circuits.length - 1}` });
+  }
+  if (playersOnline !== undefined && (typeof playersOnline !== 'number' || playersOnline < 0 || playersOnline > world.players.length)) {
+    return reply(res, 400, { error: `playersOnline must be between 0 and ${world.players.length}` });
+  }
+  world.advanceTo(Date.now());
+  if (tickRate !== undefined) world.tickRateOverride = tickRate as number | null;
+  if (typeof fuseTripped === 'number') world.tripFuse(world.circuits[fuseTripped]!);
+  if (typeof playersOnline === 'number') {
+    world.players.forEach((p, i) => (p.online = i < playersOnline));
+    world.bump(0);
+  }
+  reply(res, 200, { tickRate: world.effectiveTickRate, playersOnline: world.onlinePlayers });
+}

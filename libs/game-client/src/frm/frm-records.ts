@@ -1,0 +1,23 @@
+// Public entry point of the FRM parsers: typed records for what the platform stores, read leniently from
+// FRM's JSON (see frm-common.ts for the rules). The HTTP client imports from here.
+export { FrmParseError, parseDuration, type Parsed } from './frm-common';
+export { parsePower, type PowerCircuitRecord } from './frm-power';
+export {
+  parseModList,
+  parsePlayers,
+  parseProduction,
+  parseSessionInfo,
+  type ModRecord,
+  type PlayerRecord,
+  type ProductionRecord,
+  type SessionInfoRecord,
+} from './frm-world';
+export {
+  parseDrones,
+  parseDroneStations,
+  parseTrains,
+  type DroneRecord,
+  type DroneStationRecord,
+  type TrainRecord,
+} from './frm-travel';
+export { parseFactory, type FactoryBuildingRecord } from './frm-factory';

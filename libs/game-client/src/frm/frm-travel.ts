@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  boolOr,
+  frmId,
+  label,
+  location,
+  numOr,
+  parseList,
+  position,
+  powerInfo,
+  strOr,
+  type Parsed,
+} from './frm-common';
+
+/** One train (speed km/h, masses kg, position cm). */
+export interface TrainRecord {
+  trainId: string;
+  name: string;
+  /** "Parked" | "Manual Driving" | "Self-Driving" | "Derailed" | "Unknown". */
+  status: string;
+  /** Current or next stop, verbatim (names may carry trailing spaces); null for FRM's "No Station". */
+  station: string | null;
+  forwardSpeed: number;
+  throttlePercent: number;
+  totalMass: number;
+  payloadMass: number;
+  maxPayloadMass: number;
+  derailed: boolean;
+  pendingDerail: boolean;
+  /** Raw enum, e.g. `SDLE_NoError`. */
+  selfDriving: string | null;
+  /** Raw enum, e.g. `TDS_Docked`. */
+  docking: string | null;
+  /** Raw enum, e.g. `PDE_NoError`. */
+  path: string | null;
+  /** MW from `PowerInfo`; null when FRM did not send it. */
+  powerConsumed: number | null;
+  posX: number;
+  posY: number;
+  posZ: number;
+}
+
+/** One drone (speed km/h, position cm). */
+export interface DroneRecord {
+  droneId: string;
+  name: string;
+  homeStation: string | null;
+  /** Null for FRM's "None". */
+  pairedStation: string | null;
+  /** Null for FRM's "No Destination". */
+  destination: string | null;
+  /** "Flying" | "Travelling" | "None" | "Unknown"; older FRM sent raw enums ("DFM_Travel"), kept as-is. */
+  flyingMode: string | null;
+  flyingSpeed: number;
+  maxSpeed: number;
+  posX: number;
+  posY: number;
+  posZ: number;
+}
+
+/** One drone port. */
+export interface DroneStationRecord {
+  stationId: string;
+  name: string;
+  /** Null for FRM's "None". */
+  pairedStation: string | null;
+  /** E.g. "Docked", "En Route", "No Drone", "Not Enough Fuel". */
+  droneStatus: string | null;
+  powerConsumed: number | null;
+}
+
+const train = z
+  .looseObject({
+    ID: frmId,
+    Name: strOr(),
+    Status: strOr('Unknown'),
+    TrainStation: label('No Station'),
+    ForwardSpeed: numOr(),
+    ThrottlePercent: numOr(),
+    TotalMass: numOr(),
+    PayloadMass: numOr(),
+    MaxPayloadMass: numOr(),
+    Derailed: boolOr(),
+    PendingDerail: boolOr(),
+    SelfDriving: label(),
+    Docking: label(),
+    Path: label(),
+    PowerInfo: powerInfo,
+    location,
+  })
+  .transform((t): TrainRecord => ({
+    trainId: t.ID,
+    name: t.Name,
+    status: t.Status,
+    station: t.TrainStation,
+    forwardSpeed: t.ForwardSpeed,
+    throttlePercent: t.ThrottlePercent,
+    totalMass: t.TotalMass,
+    payloadMass: t.PayloadMass,
+    maxPayloadMass: t.MaxPayloadMass,
+    derailed: t.Derailed,
+    pendingDerail: t.PendingDerail,
+    selfDriving: t.SelfDriving,
+    docking: t.Docking,
+    path: t.Path,
+    powerConsumed: t.PowerInfo?.PowerConsumed ?? null,
+    // `location`, not `features`: FRM reports trains' GeoJSON coordinates as 0,0,0.
+    ...position(t.location),
+  }));
+
+const drone = z
+  .looseObject({
+    ID: frmId,
+    Name: strOr(),
+    HomeStation: label(),
+    PairedStation: label('None'),
+    CurrentDestination: label('No Destination'),
+    CurrentFlyingMode: label(),
+    FlyingSpeed: numOr(),
+    MaxSpeed: numOr(),
+    location,
+  })
+  .transform((d): DroneRecord => ({
+    droneId: d.ID,
+    name: d.Name,
+    homeStation: d.HomeStation,
+    pairedStation: d.PairedStation,
+    destination: d.CurrentDestination,
+    flyingMode: d.CurrentFlyingMode,
+    flyingSpeed: d.FlyingSpeed,
+    maxSpeed: d.MaxSpeed,
+    ...position(d.location),
+  }));
+
+const droneStation = z
+  .looseObject({
+    ID: frmId,
+    Name: strOr(),
+    PairedStation: label('None'),
+    DroneStatus: label(),
+    PowerInfo: powerInfo,
+  })
+  .transform((s): DroneStationRecord => ({
+    stationId: s.ID,
+    name: s.Name,
+    pairedStation: s.PairedStation,
+    droneStatus: s.DroneStatus,
+    powerConsumed: s.PowerInfo?.PowerConsumed ?? null,
+  }));
+
+/**
+ * Parses `getTrains`.
+ * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
+ */
+export function parseTrains(body: unknown): Parsed<TrainRecord> {
+  return parseList('getTrains', body, train);
+}
+
+/**
+ * Parses `getDrone` (`[]` in a world without drones).
+ * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
+ */
+export function parseDrones(body: unknown): Parsed<DroneRecord> {
+  return parseList('getDrone', body, drone);
+}
+
+/**
+ * Parses `getDroneStation`.
+ * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
+ */
+export function parseDroneStations(body: unknown): Parsed<DroneStationRecord> {
+  return parseList('getDroneStation', body, droneStation);
+}

@@ -1,0 +1,116 @@
+import type { TLSSocket } from 'node:tls';
+import { Agent, buildConnector, request } from 'undici';
+import { classifyNetworkError, GameClientError, type GameTransportKind } from './errors';
+
+export interface TransportOptions {
+  /** Connections kept per origin (host:port): bounds concurrency per server. Default 2. */
+  connectionsPerOrigin?: number;
+  connectTimeoutMs?: number;
+  /** Idle keep-alive connections are closed after this (below the game's 15 s). Default 10 s. */
+  keepAliveTimeoutMs?: number;
+}
+
+/** One HTTP exchange's result: status, headers and body text. */
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  contentDisposition: string | null;
+  text: string;
+}
+
+const key = (host: string, port: number | string): string => `${host.replace(/^\[|\]$/g, '')}:${port}`;
+
+/** `https://host:port` with IPv6 literals bracketed. */
+export function origin(scheme: 'http' | 'https', host: string, port: number): string {
+  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Keep-alive connection pools to game servers (one TLS handshake per connection, not per poll). The game's
+ * certificate is self-signed, so verification is off; instead the SHA-256 fingerprint can be pinned per server,
+ * and the fingerprint seen on each connection is recorded (the registration probe stores it).
+ */
+export class GameTransport {
+  private readonly agent: Agent;
+  private readonly pins = new Map<string, string>();
+  private readonly seen = new Map<string, string>();
+
+  constructor(options: TransportOptions = {}) {
+    const base = buildConnector({ rejectUnauthorized: false, timeout: options.connectTimeoutMs ?? 5000 });
+    const connect: buildConnector.connector = (opts, callback) =>
+      base(opts, (error, socket) => {
+        if (error || !socket || opts.protocol !== 'https:') return callback(error as Error, socket as never);
+        const id = key(opts.hostname, opts.port);
+        const fingerprint = (socket as TLSSocket).getPeerCertificate()?.fingerprint256;
+        if (fingerprint) this.seen.set(id, fingerprint);
+        const pinned = this.pins.get(id);
+        if (pinned && fingerprint !== pinned) {
+          socket.destroy();
+          return callback(
+            new GameClientError(
+              'fingerprint_mismatch',
+              `the certificate of ${id} (${fingerprint ?? 'none'}) is not the one seen at registration (${pinned})`,
+              { transport: 'https' },
+            ),
+            null,
+          );
+        }
+        callback(null, socket);
+      });
+    this.agent = new Agent({
+      connect,
+      connections: options.connectionsPerOrigin ?? 2,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
+      keepAliveMaxTimeout: options.keepAliveTimeoutMs ?? 10_000,
+      pipelining: 1,
+    });
+  }
+
+  /** Pins (or with null, unpins) the certificate fingerprint of host:port. */
+  pin(host: string, port: number, fingerprint: string | null): void {
+    if (fingerprint) this.pins.set(key(host, port), fingerprint.toUpperCase());
+    else this.pins.delete(key(host, port));
+  }
+
+  /** The certificate fingerprint seen on the last TLS connection to host:port. */
+  fingerprintOf(host: string, port: number): string | null {
+    return this.seen.get(key(host, port)) ?? null;
+  }
+
+  /** Sends a request; network failures become typed GameClientErrors. */
+  async send(
+    url: string,
+    init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
+    transport: GameTransportKind,
+  ): Promise<RawResponse> {
+    const where = new URL(url).host;
+    try {
+      const res = await request(url, {
+        method: init.method,
+        headers: init.headers,
+        body: init.body,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(init.timeoutMs),
+        headersTimeout: init.timeoutMs,
+        bodyTimeout: init.timeoutMs,
+      });
+      const text = await res.body.text();
+      const header = (name: string): string | null => {
+        const value = res.headers[name];
+        return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+      };
+      return {
+        status: res.statusCode,
+        contentType: header('content-type') ?? '',
+        contentDisposition: header('content-disposition'),
+        text,
+      };
+    } catch (error) {
+      throw classifyNetworkError(error, transport, where);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
