@@ -58,7 +58,12 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
   try {
     if (parts[0] === 'health') return reply(res, 200, { status: 'ok', servers: fleet.servers.length });
     if (parts[0] !== 'servers') return reply(res, 404, { error: 'unknown route; see GET /servers' });
-    if (parts.length === 1 && method === 'GET') return reply(res, 200, fleet.servers.map((s) => s.describe()));
+    if (parts.length === 1 && method === 'GET')
+      return reply(
+        res,
+        200,
+        fleet.servers.map((s) => s.describe()),
+      );
     const server = fleet.find(parts[1] ?? '');
     if (!server) return reply(res, 404, { error: `no simulated server "${parts[1]}"` });
     const [, , section, name] = parts;
@@ -67,7 +72,12 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
       w.advanceTo(Date.now());
       return reply(res, 200, {
         ...server.describe(),
-        world: { tickRate: w.effectiveTickRate, playersOnline: w.onlinePlayers, paused: w.paused, circuits: w.circuits.length },
+        world: {
+          tickRate: w.effectiveTickRate,
+          playersOnline: w.onlinePlayers,
+          paused: w.paused,
+          circuits: w.circuits.length,
+        },
       });
     }
     if (section === 'faults') {
@@ -84,7 +94,8 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
       }
       if (method === 'PUT' || method === 'POST') {
         const params = await readJson(req);
-        const problem = params === null ? 'body must be a JSON object' : validateFaultParams(name, params as FaultParams);
+        const problem =
+          params === null ? 'body must be a JSON object' : validateFaultParams(name, params as FaultParams);
         if (problem) return reply(res, 400, { error: problem });
         await server.setFault(name, params as FaultParams);
         return reply(res, 200, server.describe());
@@ -109,7 +120,10 @@ function patchWorld(world: import('./world/world').World, body: Json | null, res
   if (fuseTripped !== undefined && (typeof fuseTripped !== 'number' || !world.circuits[fuseTripped])) {
     return reply(res, 400, { error: `fuseTripped must be a circuit id between 0 and ${world.circuits.length - 1}` });
   }
-  if (playersOnline !== undefined && (typeof playersOnline !== 'number' || playersOnline < 0 || playersOnline > world.players.length)) {
+  if (
+    playersOnline !== undefined &&
+    (typeof playersOnline !== 'number' || playersOnline < 0 || playersOnline > world.players.length)
+  ) {
     return reply(res, 400, { error: `playersOnline must be between 0 and ${world.players.length}` });
   }
   world.advanceTo(Date.now());

@@ -39,7 +39,9 @@ export class Fleet {
 
   static async start(options: FleetOptions): Promise<Fleet> {
     if (options.mode === 'ports' && !isLoopback(options.host)) {
-      throw new Error(`--host ${options.host} is not a loopback address: the simulator only listens on 127.0.0.0/8 or ::1`);
+      throw new Error(
+        `--host ${options.host} is not a loopback address: the simulator only listens on 127.0.0.0/8 or ::1`,
+      );
     }
     const fleet = new Fleet(options);
     fleet.control = await ControlApi.start(fleet, options.host === '::1' ? '::1' : '127.0.0.1', options.controlPort);

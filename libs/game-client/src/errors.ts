@@ -76,7 +76,8 @@ const NETWORK_CODES: Record<string, GameErrorCode> = {
 export function classifyNetworkError(error: unknown, transport: GameTransportKind, where: string): GameClientError {
   if (error instanceof GameClientError) return error;
   const chain: { code?: string; name?: string; message?: string }[] = [];
-  for (let e = error as { cause?: unknown } | undefined; e && chain.length < 5; e = e.cause as typeof e) chain.push(e as never);
+  for (let e = error as { cause?: unknown } | undefined; e && chain.length < 5; e = e.cause as typeof e)
+    chain.push(e as never);
   for (const e of chain) {
     if (e.name === 'TimeoutError' || e.name === 'AbortError') {
       return new GameClientError('timeout', `no answer from ${where} in time`, { transport }, { cause: error });
@@ -84,8 +85,18 @@ export function classifyNetworkError(error: unknown, transport: GameTransportKin
     const code = e.code ?? '';
     const mapped = NETWORK_CODES[code];
     if (mapped) return new GameClientError(mapped, `${describe(mapped)} (${where})`, { transport }, { cause: error });
-    if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code === 'EPROTO' || /SSL|TLS|certificate/i.test(e.message ?? '')) {
-      return new GameClientError('tls', `TLS handshake with ${where} failed: ${e.message ?? code}`, { transport }, { cause: error });
+    if (
+      code.startsWith('ERR_SSL') ||
+      code.startsWith('ERR_TLS') ||
+      code === 'EPROTO' ||
+      /SSL|TLS|certificate/i.test(e.message ?? '')
+    ) {
+      return new GameClientError(
+        'tls',
+        `TLS handshake with ${where} failed: ${e.message ?? code}`,
+        { transport },
+        { cause: error },
+      );
     }
   }
   const message = (error as Error | undefined)?.message ?? String(error);

@@ -57,9 +57,13 @@ export class FrmClient {
     }
     const portSays = `FRM's port ${this.target.addonHttpPort} ${describe(httpFailure)}`;
     if (this.proxyAvailable === false) {
-      throw new GameClientError('addon_unavailable', `${portSays}, and the game's frm proxy is missing (bad_function)`, {
-        transport: 'frm-proxy',
-      });
+      throw new GameClientError(
+        'addon_unavailable',
+        `${portSays}, and the game's frm proxy is missing (bad_function)`,
+        {
+          transport: 'frm-proxy',
+        },
+      );
     }
     try {
       const body = await this.api.frmProxy(endpoint);
@@ -69,15 +73,23 @@ export class FrmClient {
     } catch (error) {
       if (error instanceof GameClientError && error.code === 'bad_function') {
         this.proxyAvailable = false;
-        throw new GameClientError('addon_unavailable', `${portSays}, and the game's frm proxy is missing (bad_function)`, {
-          transport: 'frm-proxy',
-          apiErrorCode: 'bad_function',
-        });
+        throw new GameClientError(
+          'addon_unavailable',
+          `${portSays}, and the game's frm proxy is missing (bad_function)`,
+          {
+            transport: 'frm-proxy',
+            apiErrorCode: 'bad_function',
+          },
+        );
       }
       if (error instanceof GameClientError && error.details.apiErrorCode === 'internal_server_error') {
-        throw new GameClientError('world_not_ready', `${endpoint}: FRM could not answer through the proxy (no session loaded?)`, {
-          transport: 'frm-proxy',
-        });
+        throw new GameClientError(
+          'world_not_ready',
+          `${endpoint}: FRM could not answer through the proxy (no session loaded?)`,
+          {
+            transport: 'frm-proxy',
+          },
+        );
       }
       throw error;
     }
@@ -88,10 +100,14 @@ export class FrmClient {
     this.proxyAvailable = null;
     try {
       const { body, via } = await this.get('getPower');
-      if (!Array.isArray(body)) return { status: 'unavailable', via, reason: `getPower answered ${typeof body}, not a JSON array` };
+      if (!Array.isArray(body))
+        return { status: 'unavailable', via, reason: `getPower answered ${typeof body}, not a JSON array` };
       return { status: 'available', via, reason: null };
     } catch (error) {
-      if (error instanceof GameClientError && (error.code === 'addon_unavailable' || error.code === 'world_not_ready')) {
+      if (
+        error instanceof GameClientError &&
+        (error.code === 'addon_unavailable' || error.code === 'world_not_ready')
+      ) {
         return { status: 'unavailable', via: null, reason: error.message };
       }
       throw error;
@@ -113,7 +129,12 @@ export class FrmClient {
       return parse(body);
     } catch (error) {
       if (error instanceof FrmParseError) {
-        throw new GameClientError('bad_json', error.message, { transport: this.lastVia === 'proxy' ? 'frm-proxy' : 'frm-http' }, { cause: error });
+        throw new GameClientError(
+          'bad_json',
+          error.message,
+          { transport: this.lastVia === 'proxy' ? 'frm-proxy' : 'frm-http' },
+          { cause: error },
+        );
       }
       throw error;
     }
@@ -121,15 +142,23 @@ export class FrmClient {
 
   private async viaHttp(endpoint: string): Promise<unknown> {
     const url = `${origin('http', this.target.address, this.target.addonHttpPort)}/${encodeURIComponent(endpoint)}`;
-    const res = await this.transport.send(url, { method: 'GET', timeoutMs: this.options.timeoutMs ?? 5000 }, 'frm-http');
+    const res = await this.transport.send(
+      url,
+      { method: 'GET', timeoutMs: this.options.timeoutMs ?? 5000 },
+      'frm-http',
+    );
     let body: unknown;
     try {
       body = JSON.parse(res.text);
     } catch {
-      throw new GameClientError('bad_json', `${endpoint}: FRM answered HTTP ${res.status} with a body that is not JSON`, {
-        transport: 'frm-http',
-        status: res.status,
-      });
+      throw new GameClientError(
+        'bad_json',
+        `${endpoint}: FRM answered HTTP ${res.status} with a body that is not JSON`,
+        {
+          transport: 'frm-http',
+          status: res.status,
+        },
+      );
     }
     if (res.status !== 200) return frmErrorCheck(body, endpoint, 'frm-http', res.status);
     return body;
@@ -138,7 +167,8 @@ export class FrmClient {
 
 /** Turns FRM's `{"error": ...}` bodies into typed errors. */
 function frmErrorCheck(body: unknown, endpoint: string, transport: GameTransportKind, status?: number): unknown {
-  const error = body && typeof body === 'object' && !Array.isArray(body) ? (body as { error?: unknown }).error : undefined;
+  const error =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as { error?: unknown }).error : undefined;
   if (typeof error !== 'string') {
     if (status !== undefined) {
       throw new GameClientError('http_status', `${endpoint}: FRM answered HTTP ${status}`, { transport, status });
@@ -146,10 +176,14 @@ function frmErrorCheck(body: unknown, endpoint: string, transport: GameTransport
     return body;
   }
   if (/world not ready/i.test(error)) {
-    throw new GameClientError('world_not_ready', `${endpoint}: FRM says "${error}" (a save is loading or none is running)`, {
-      transport,
-      status,
-    });
+    throw new GameClientError(
+      'world_not_ready',
+      `${endpoint}: FRM says "${error}" (a save is loading or none is running)`,
+      {
+        transport,
+        status,
+      },
+    );
   }
   throw new GameClientError('frm_error', `${endpoint}: FRM answered "${error}"`, { transport, status });
 }

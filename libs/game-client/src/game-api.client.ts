@@ -57,14 +57,18 @@ export class GameApiClient {
     const started = performance.now();
     const data = await this.call('HealthCheck', { clientCustomData: '' }, { auth: false });
     const health = (data as { health?: unknown } | undefined)?.health;
-    if (typeof health !== 'string') throw new GameClientError('bad_json', 'HealthCheck answered without a health value', { transport: 'https' });
+    if (typeof health !== 'string')
+      throw new GameClientError('bad_json', 'HealthCheck answered without a health value', { transport: 'https' });
     return { health, latencyMs: performance.now() - started };
   }
 
   /** QueryServerState, normalised. */
   async queryServerState(): Promise<ServerGameState> {
     const state = parseServerGameState(await this.call('QueryServerState', {}, { auth: true }));
-    if (!state) throw new GameClientError('bad_json', 'QueryServerState answered without serverGameState', { transport: 'https' });
+    if (!state)
+      throw new GameClientError('bad_json', 'QueryServerState answered without serverGameState', {
+        transport: 'https',
+      });
     return state;
   }
 
@@ -81,11 +85,17 @@ export class GameApiClient {
 
   private async doLogin(): Promise<string> {
     if (!this.options.password) {
-      throw new GameClientError('invalid_token', 'the server needs a login and no admin password is configured', { transport: 'https' });
+      throw new GameClientError('invalid_token', 'the server needs a login and no admin password is configured', {
+        transport: 'https',
+      });
     }
     const password = await this.options.password();
     this.stats.logins++;
-    const data = await this.call('PasswordLogin', { minimumPrivilegeLevel: 'Administrator', password }, { auth: false });
+    const data = await this.call(
+      'PasswordLogin',
+      { minimumPrivilegeLevel: 'Administrator', password },
+      { auth: false },
+    );
     const token = (data as { authenticationToken?: unknown } | undefined)?.authenticationToken;
     if (typeof token !== 'string' || token === '') {
       throw new GameClientError('bad_json', 'PasswordLogin answered without a token', { transport: 'https' });
@@ -129,7 +139,11 @@ export class GameApiClient {
     if (options.auth && this.token) headers.authorization = `Bearer ${this.token}`;
     const body = JSON.stringify({ function: fn, ...(data ? { data } : {}), ...options.extra });
     this.stats.requests++;
-    const res = await this.transport.send(this.url, { method: 'POST', headers, body, timeoutMs: this.timeoutMs }, 'https');
+    const res = await this.transport.send(
+      this.url,
+      { method: 'POST', headers, body, timeoutMs: this.timeoutMs },
+      'https',
+    );
     return interpret(fn, res, options.raw === true);
   }
 }
@@ -142,22 +156,35 @@ function interpret(fn: string, res: RawResponse, raw: boolean): unknown {
     body = res.text === '' ? undefined : JSON.parse(res.text);
   } catch {
     if (!JSON_TYPE.test(res.contentType)) {
-      throw new GameClientError('not_game_api', `${fn}: the port answered HTTP ${res.status} with ${res.contentType || 'no content type'}, not the game API`, {
-        transport: 'https',
-        status: res.status,
-      });
+      throw new GameClientError(
+        'not_game_api',
+        `${fn}: the port answered HTTP ${res.status} with ${res.contentType || 'no content type'}, not the game API`,
+        {
+          transport: 'https',
+          status: res.status,
+        },
+      );
     }
-    throw new GameClientError('bad_json', `${fn}: the game answered with a body that is not valid JSON`, { transport: 'https', status: res.status });
+    throw new GameClientError('bad_json', `${fn}: the game answered with a body that is not valid JSON`, {
+      transport: 'https',
+      status: res.status,
+    });
   }
   const envelope = (body && typeof body === 'object' ? body : {}) as Envelope;
   if (typeof envelope.errorCode === 'string') throw apiError(fn, res.status, envelope.errorCode, envelope.errorMessage);
   if (res.status === 401) throw apiError(fn, 401, 'invalid_token', 'HTTP 401');
   if (res.status < 200 || res.status >= 300) {
-    throw new GameClientError('http_status', `${fn}: unexpected HTTP ${res.status}`, { transport: 'https', status: res.status });
+    throw new GameClientError('http_status', `${fn}: unexpected HTTP ${res.status}`, {
+      transport: 'https',
+      status: res.status,
+    });
   }
   if (raw) return body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new GameClientError('not_game_api', `${fn}: the answer is not the game API's JSON envelope`, { transport: 'https', status: res.status });
+    throw new GameClientError('not_game_api', `${fn}: the answer is not the game API's JSON envelope`, {
+      transport: 'https',
+      status: res.status,
+    });
   }
   return envelope.data;
 }
@@ -171,5 +198,9 @@ function apiError(fn: string, status: number, apiErrorCode: string, message: unk
     bad_function: 'bad_function',
   };
   const code = known[apiErrorCode] ?? 'api_error';
-  return new GameClientError(code, `${fn} failed with ${apiErrorCode}${text}`, { transport: 'https', status, apiErrorCode });
+  return new GameClientError(code, `${fn} failed with ${apiErrorCode}${text}`, {
+    transport: 'https',
+    status,
+    apiErrorCode,
+  });
 }

@@ -54,6 +54,11 @@ export class GameServerClient {
 
   /** The UDP lightweight query (no auth): state, changelist, server name, sub-state counters. */
   query(options: { timeoutMs?: number; attempts?: number } = {}): Promise<QueryResult> {
-    return udpQuery({ host: this.target.address, port: this.target.port, timeoutMs: options.timeoutMs ?? 1000, attempts: options.attempts ?? 3 });
+    return udpQuery({
+      host: this.target.address,
+      port: this.target.port,
+      timeoutMs: options.timeoutMs ?? 1000,
+      attempts: options.attempts ?? 3,
+    });
   }
 }

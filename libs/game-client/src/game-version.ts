@@ -11,5 +11,7 @@ export const GAME_1_0_CHANGELIST = 366202;
 /** A readable version for a changelist, e.g. "1.1 (CL 415558)" or "before 1.0 (CL 211839)". */
 export function describeChangelist(changelist: number): string {
   const release = RELEASES.find(([cl]) => changelist >= cl);
-  return release ? `${release[1]}${changelist === release[0] ? '' : ' or later'} (CL ${changelist})` : `before 1.0 (CL ${changelist})`;
+  return release
+    ? `${release[1]}${changelist === release[0] ? '' : ' or later'} (CL ${changelist})`
+    : `before 1.0 (CL ${changelist})`;
 }

@@ -36,7 +36,7 @@ export class GameTransport {
   private readonly seen = new Map<string, string>();
 
   constructor(options: TransportOptions = {}) {
-    const base = buildConnector({ rejectUnauthorized: false, timeout: options.connectTimeoutMs ?? 5000 });
+    const base = buildConnector({ rejectUnauthorized: false, timeout: options.connectTimeoutMs ?? 3000 });
     const connect: buildConnector.connector = (opts, callback) =>
       base(opts, (error, socket) => {
         if (error || !socket || opts.protocol !== 'https:') return callback(error as Error, socket as never);
@@ -84,33 +84,53 @@ export class GameTransport {
     transport: GameTransportKind,
   ): Promise<RawResponse> {
     const where = new URL(url).host;
+    // undici does not abort a connection attempt on the signal, so the deadline is also raced here: a black-holed
+    // server costs the caller `timeoutMs`, never the connector's whole connect timeout.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new GameClientError('timeout', `no answer from ${where} within ${init.timeoutMs} ms`, { transport })),
+        init.timeoutMs,
+      );
+    });
     try {
-      const res = await request(url, {
-        method: init.method,
-        headers: init.headers,
-        body: init.body,
-        dispatcher: this.agent,
-        signal: AbortSignal.timeout(init.timeoutMs),
-        headersTimeout: init.timeoutMs,
-        bodyTimeout: init.timeoutMs,
-      });
-      const text = await res.body.text();
-      const header = (name: string): string | null => {
-        const value = res.headers[name];
-        return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-      };
-      return {
-        status: res.statusCode,
-        contentType: header('content-type') ?? '',
-        contentDisposition: header('content-disposition'),
-        text,
-      };
+      return await Promise.race([this.exchange(url, init), deadline]);
     } catch (error) {
       throw classifyNetworkError(error, transport, where);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
+  private async exchange(
+    url: string,
+    init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
+  ): Promise<RawResponse> {
+    const res = await request(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      dispatcher: this.agent,
+      signal: AbortSignal.timeout(init.timeoutMs),
+      headersTimeout: init.timeoutMs,
+      bodyTimeout: init.timeoutMs,
+    });
+    const text = await res.body.text();
+    const header = (name: string): string | null => {
+      const value = res.headers[name];
+      return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+    };
+    return {
+      status: res.statusCode,
+      contentType: header('content-type') ?? '',
+      contentDisposition: header('content-disposition'),
+      text,
+    };
+  }
+
+  /** Closes the pools; connection attempts still pending are abandoned. */
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.agent.destroy();
   }
 }

@@ -19,7 +19,8 @@ export interface ProbeStep {
 }
 
 /** The spec's registration errors. */
-export type ProvisioningErrorCode = 'ServerUnreachableException' | 'InvalidAdminPasswordException' | 'ProvisioningFailedException';
+export type ProvisioningErrorCode =
+  'ServerUnreachableException' | 'InvalidAdminPasswordException' | 'ProvisioningFailedException';
 
 export interface ProvisioningFailure {
   code: ProvisioningErrorCode;
@@ -57,7 +58,9 @@ const REMEDY = {
     'Make sure the server runs, port 7777 is listening and open in the host firewall and in the cloud firewall or security ' +
     `group (${FIREWALL_RULES}), and that the host is the server's public address (NAT port forwarding must keep the port number).`,
   timeout:
-    'Something drops the traffic: usually a cloud firewall or security group. Allow ' + FIREWALL_RULES + ', then retry.',
+    'Something drops the traffic: usually a cloud firewall or security group. Allow ' +
+    FIREWALL_RULES +
+    ', then retry.',
   loading: 'The server is loading a save, and its HTTPS API is down until that finishes. Wait a minute, then retry.',
   notGameApi:
     'The port answers, but not as the Satisfactory dedicated server HTTPS API: check that this is the game port (7777 unless ' +
@@ -91,8 +94,21 @@ export class ProvisioningProbe {
 
   async probe(target: ProbeTarget): Promise<ProbeResult> {
     const timeoutMs = this.options.timeoutMs ?? 5000;
-    const result: ProbeResult = { ok: false, steps: [], failure: null, game: null, certFingerprint: null, serverState: null, addonVia: null };
-    const udp = udpQuery({ host: target.address, port: target.port, timeoutMs: Math.min(1000, timeoutMs), attempts: 2 }).then(
+    const result: ProbeResult = {
+      ok: false,
+      steps: [],
+      failure: null,
+      game: null,
+      certFingerprint: null,
+      serverState: null,
+      addonVia: null,
+    };
+    const udp = udpQuery({
+      host: target.address,
+      port: target.port,
+      timeoutMs: Math.min(1000, timeoutMs),
+      attempts: 2,
+    }).then(
       (r) => r,
       () => null,
     );
@@ -104,15 +120,24 @@ export class ProvisioningProbe {
         return true;
       } catch (error) {
         const failure = this.diagnose(name, error, target, await udp);
-        result.steps.push({ step: name, ok: false, durationMs: performance.now() - started, observed: failure.observed });
+        result.steps.push({
+          step: name,
+          ok: false,
+          durationMs: performance.now() - started,
+          observed: failure.observed,
+        });
         result.failure = failure;
         return false;
       }
     };
-    const api = new GameApiClient(this.transport, { address: target.address, port: target.port }, {
-      timeoutMs,
-      password: () => target.adminPassword,
-    });
+    const api = new GameApiClient(
+      this.transport,
+      { address: target.address, port: target.port },
+      {
+        timeoutMs,
+        password: () => target.adminPassword,
+      },
+    );
     const frm = new FrmClient(this.transport, api, target, { timeoutMs });
     const ok =
       (await step('reachable', async () => {
@@ -132,12 +157,19 @@ export class ProvisioningProbe {
       })) &&
       (await step('addon', async () => {
         const { body, via } = await frm.get('getPower');
-        if (!Array.isArray(body)) throw new GameClientError('bad_json', 'getPower did not answer a JSON array', { transport: 'frm-http' });
+        if (!Array.isArray(body))
+          throw new GameClientError('bad_json', 'getPower did not answer a JSON array', { transport: 'frm-http' });
         result.addonVia = via;
         return `getPower answered ${body.length} circuit(s) via ${via === 'http' ? `port ${target.addonHttpPort}` : 'the game port proxy'}`;
       }));
     const game = await udp;
-    if (game) result.game = { changelist: game.changelist, version: describeChangelist(game.changelist), state: game.state, serverName: game.serverName };
+    if (game)
+      result.game = {
+        changelist: game.changelist,
+        version: describeChangelist(game.changelist),
+        state: game.state,
+        serverName: game.serverName,
+      };
     if (!ok && result.failure?.step === 'addon' && this.options.requireAddon === false) {
       result.failure = null;
       result.ok = true;
@@ -156,10 +188,20 @@ export class ProvisioningProbe {
     if (!(error instanceof GameClientError)) throw error;
     const observed = error.message;
     if (udp?.state === 'loading' && step !== 'addon') {
-      return unreachable(step, 'loading', `${observed}; the UDP query says the server is loading a save`, REMEDY.loading);
+      return unreachable(
+        step,
+        'loading',
+        `${observed}; the UDP query says the server is loading a save`,
+        REMEDY.loading,
+      );
     }
     if (udp && udp.changelist < GAME_1_0_CHANGELIST) {
-      return unreachable(step, 'not_game_api', `${observed}; the server runs ${describeChangelist(udp.changelist)}`, REMEDY.notGameApi);
+      return unreachable(
+        step,
+        'not_game_api',
+        `${observed}; the server runs ${describeChangelist(udp.changelist)}`,
+        REMEDY.notGameApi,
+      );
     }
     switch (step) {
       case 'reachable':
@@ -172,9 +214,21 @@ export class ProvisioningProbe {
         return unreachable(step, error.code, `HealthCheck: ${observed}`, REMEDY.unreachable);
       case 'password_login':
         if (error.code === 'wrong_password') {
-          return { code: 'InvalidAdminPasswordException', status: 422, step, reason: 'wrong_password', observed: 'PasswordLogin answered wrong_password', remedy: REMEDY.password };
+          return {
+            code: 'InvalidAdminPasswordException',
+            status: 422,
+            step,
+            reason: 'wrong_password',
+            observed: 'PasswordLogin answered wrong_password',
+            remedy: REMEDY.password,
+          };
         }
-        return unreachable(step, error.code, `PasswordLogin: ${observed}`, error.code === 'timeout' ? REMEDY.timeout : REMEDY.unreachable);
+        return unreachable(
+          step,
+          error.code,
+          `PasswordLogin: ${observed}`,
+          error.code === 'timeout' ? REMEDY.timeout : REMEDY.unreachable,
+        );
       case 'addon':
         return {
           code: 'ProvisioningFailedException',
@@ -182,7 +236,10 @@ export class ProvisioningProbe {
           step,
           reason: error.code,
           observed,
-          remedy: error.code === 'world_not_ready' ? REMEDY.noSession : REMEDY.addon.replaceAll('8080', String(target.addonHttpPort)),
+          remedy:
+            error.code === 'world_not_ready'
+              ? REMEDY.noSession
+              : REMEDY.addon.replaceAll('8080', String(target.addonHttpPort)),
         };
     }
   }

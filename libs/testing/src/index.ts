@@ -2,3 +2,4 @@ export * from './namespace';
 export * from './service-process';
 export * from './services';
 export * from './test-database';
+export * from './simulator';

@@ -42,7 +42,8 @@ export function isFaultName(value: string): value is FaultName {
 
 /** Validates control-API parameters of a fault; returns an error message or null. */
 export function validateFaultParams(name: FaultName, params: FaultParams): string | null {
-  if (params.scope !== undefined && !['game', 'frm', 'all'].includes(params.scope)) return 'scope must be game, frm or all';
+  if (params.scope !== undefined && !['game', 'frm', 'all'].includes(params.scope))
+    return 'scope must be game, frm or all';
   if (name === 'slow' && params.delayMs !== undefined && !(params.delayMs >= 0 && params.delayMs <= 600_000)) {
     return 'delayMs must be between 0 and 600000';
   }

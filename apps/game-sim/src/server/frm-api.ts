@@ -21,8 +21,8 @@ export function handleFrmHttp(ctx: FrmContext, req: IncomingMessage, res: Server
     if (ctx.faults.appliesTo('malformed_json', 'frm')) text = text.slice(0, Math.max(1, text.length >> 1));
     res.writeHead(status, { ...CORS, Connection: 'close', 'Content-Type': 'application/json' });
     if (ctx.faults.appliesTo('reset', 'frm')) {
-      res.write(text.slice(0, text.length >> 1));
-      res.socket?.resetAndDestroy();
+      // Plain HTTP: the socket under the response is the TCP socket itself.
+      res.write(text.slice(0, text.length >> 1), () => res.socket?.resetAndDestroy());
       return;
     }
     res.end(text);
@@ -123,7 +123,8 @@ export class FrmSocketHub {
           loading: this.ctx.faults.has('loading'),
           authorized: true,
         });
-        const message = outcome.status !== 200 || endpoint === 'getSessionInfo' ? outcome.body : { endpoint, data: outcome.body };
+        const message =
+          outcome.status !== 200 || endpoint === 'getSessionInfo' ? outcome.body : { endpoint, data: outcome.body };
         socket.send(JSON.stringify(message));
       }
     }

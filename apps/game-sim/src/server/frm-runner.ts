@@ -21,10 +21,16 @@ export function runFrmEndpoint(
   const write = FRM_WRITE_ENDPOINTS.has(endpoint);
   if (!read && !write) return { status: 404, body: { error: 'No matching endpoint found.' } };
   if (read && method !== 'GET') {
-    return { status: 405, body: { error: `The ${method} method is not supported for this route. Supported methods: GET.` } };
+    return {
+      status: 405,
+      body: { error: `The ${method} method is not supported for this route. Supported methods: GET.` },
+    };
   }
   if (write && method !== 'POST') {
-    return { status: 405, body: { error: `The ${method} method is not supported for this route. Supported methods: POST.` } };
+    return {
+      status: 405,
+      body: { error: `The ${method} method is not supported for this route. Supported methods: POST.` },
+    };
   }
   if (write && !options.authorized) return { status: 401, body: { error: 'Unauthorized' } };
   if (options.loading) return { status: 500, body: { error: 'Blocked API call: World not ready.' } };

@@ -68,7 +68,12 @@ function login(ctx: GameApiContext, data: Record<string, unknown>, withPassword:
   if (typeof password === 'string' && password === ctx.adminPassword()) {
     return ok({ authenticationToken: ctx.tokens.issue('Administrator') });
   }
-  if (typeof password === 'string' && wanted === 'Client' && ctx.clientPassword !== '' && password === ctx.clientPassword) {
+  if (
+    typeof password === 'string' &&
+    wanted === 'Client' &&
+    ctx.clientPassword !== '' &&
+    password === ctx.clientPassword
+  ) {
     return ok({ authenticationToken: ctx.tokens.issue('Client') });
   }
   return error(200, 'wrong_password', 'Wrong password');
@@ -113,7 +118,9 @@ const FUNCTIONS: Record<string, Handler> = {
         'FG.SendGameplayData': 'True',
         'FG.NetworkQuality': '1',
         // FRM 1.5.3 leaks its token here in plain text: a monitor must treat this response as a secret.
-        ...(ctx.faults.has('addon_missing') ? {} : { 'FicsitRemoteMonitoring.Server.uWS.AuthenticationToken': ctx.frmToken }),
+        ...(ctx.faults.has('addon_missing')
+          ? {}
+          : { 'FicsitRemoteMonitoring.Server.uWS.AuthenticationToken': ctx.frmToken }),
       },
       pendingServerOptions: {},
     });
@@ -131,7 +138,11 @@ const FUNCTIONS: Record<string, Handler> = {
       authorized: req.headers['x-frm-authorization'] === ctx.frmToken,
     });
     if (outcome.status === 200) {
-      return { status: 200, body: outcome.body, headers: { 'Content-Disposition': `inline; filename="${endpoint}.json"` } };
+      return {
+        status: 200,
+        body: outcome.body,
+        headers: { 'Content-Disposition': `inline; filename="${endpoint}.json"` },
+      };
     }
     if (outcome.status === 404) {
       return error(
@@ -198,9 +209,16 @@ export function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-/** Writes a reply with the game's headers; `malformed` and `reset` are the transport faults of the game API. */
-export function writeGameReply(res: ServerResponse, reply: Reply, faults: FaultSet): void {
-  const headers: Record<string, string> = { Server: SERVER_HEADER, 'Keep-Alive': 'timeout=15.000000', ...reply.headers };
+/**
+ * Writes a reply with the game's headers; `malformed` and `reset` are the transport faults of the game API.
+ * `reset` needs the raw TCP socket under the TLS one (a TLS socket cannot send an RST itself).
+ */
+export function writeGameReply(res: ServerResponse, reply: Reply, faults: FaultSet, reset: () => void): void {
+  const headers: Record<string, string> = {
+    Server: SERVER_HEADER,
+    'Keep-Alive': 'timeout=15.000000',
+    ...reply.headers,
+  };
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers).end();
     return;
@@ -211,8 +229,7 @@ export function writeGameReply(res: ServerResponse, reply: Reply, faults: FaultS
   headers['Content-Length'] = String(Buffer.byteLength(text));
   res.writeHead(reply.status, headers);
   if (faults.appliesTo('reset', 'game')) {
-    res.write(text.slice(0, Math.floor(text.length / 2)));
-    res.socket?.resetAndDestroy();
+    res.write(text.slice(0, Math.floor(text.length / 2)), () => reset());
     return;
   }
   res.end(text);

@@ -1,6 +1,11 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { X509Certificate } from 'node:crypto';
-import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -60,6 +65,8 @@ export class SimServer {
   private readonly frmHttp: HttpServer;
   private readonly hub: FrmSocketHub;
   private readonly held = new Set<Socket>();
+  /** Raw TCP sockets of the game port by client port, to reset a connection under its TLS layer. */
+  private readonly rawGameSockets = new Map<number, Socket>();
   private udp: UdpSocket | undefined;
   private started = false;
 
@@ -74,17 +81,21 @@ export class SimServer {
       world: this.world,
       tokens: this.tokens,
       faults: this.faults,
-      adminPassword: () => (this.faults.has('wrong_password') ? `${options.adminPassword}-changed` : options.adminPassword),
+      adminPassword: () =>
+        this.faults.has('wrong_password') ? `${options.adminPassword}-changed` : options.adminPassword,
       clientPassword: '',
       frmToken: this.frmToken,
       serverName: options.name,
     };
-    this.https = createHttpsServer({ key: certificate.key, cert: certificate.cert, keepAliveTimeout: 15_000 }, (req, res) =>
-      void this.onGameRequest(gameCtx, req, res),
+    this.https = createHttpsServer(
+      { key: certificate.key, cert: certificate.cert, keepAliveTimeout: 15_000 },
+      (req, res) =>
+        // A failing handler must never take the simulator down: the client sees a dropped connection.
+        void this.onGameRequest(gameCtx, req, res).catch(() => res.destroy()),
     );
     const frmCtx = { world: this.world, faults: this.faults, frmToken: this.frmToken };
     this.hub = new FrmSocketHub(frmCtx, options.pushCycleMs);
-    this.frmHttp = createHttpServer((req, res) => void this.onFrmRequest(frmCtx, req, res));
+    this.frmHttp = createHttpServer((req, res) => void this.onFrmRequest(frmCtx, req, res).catch(() => res.destroy()));
     this.frmHttp.on('upgrade', (req, socket, head) =>
       this.hub.wss.handleUpgrade(req, socket, head, (ws) => this.hub.wss.emit('connection', ws, req)),
     );
@@ -96,7 +107,12 @@ export class SimServer {
       }
       target.emit('connection', socket);
     };
-    this.game = new TcpListener(options.host, options.gamePort, dispatch(this.https));
+    this.game = new TcpListener(options.host, options.gamePort, (socket) => {
+      const port = socket.remotePort ?? 0;
+      this.rawGameSockets.set(port, socket);
+      socket.once('close', () => this.rawGameSockets.delete(port));
+      dispatch(this.https)(socket);
+    });
     this.addonHttp = new TcpListener(options.host, options.addonHttpPort, dispatch(this.frmHttp));
     this.addonWs = new TcpListener(options.host, options.addonWsPort, dispatch(this.frmHttp));
   }
@@ -244,7 +260,11 @@ export class SimServer {
     const body = await readBody(req).catch(() => null);
     if (this.faults.appliesTo('slow', 'game')) await sleep(this.faults.get('slow')?.delayMs ?? 3000);
     if (res.destroyed) return;
-    writeGameReply(res, answerGameApi(ctx, req, body), this.faults);
+    writeGameReply(res, answerGameApi(ctx, req, body), this.faults, () => {
+      const raw = this.rawGameSockets.get(req.socket.remotePort ?? -1);
+      if (raw) raw.resetAndDestroy();
+      else res.destroy();
+    });
   }
 
   private async onFrmRequest(

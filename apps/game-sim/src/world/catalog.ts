@@ -1,13 +1,29 @@
 /** Names and game data the simulated worlds draw from (values as the real game and FRM spell them). */
 
 export const PLAYER_NAMES = [
-  'Pioneer_Ada', 'FicsitFan', 'ConveyorQueen', 'LizardDoggo', 'SpaghettiBelt', 'HardDriveHunter',
-  'NuclearNora', 'TrainSpotter', 'QuartzKid', 'MercerSphere', 'SomersloopSam', 'PowerShardPete',
+  'Pioneer_Ada',
+  'FicsitFan',
+  'ConveyorQueen',
+  'LizardDoggo',
+  'SpaghettiBelt',
+  'HardDriveHunter',
+  'NuclearNora',
+  'TrainSpotter',
+  'QuartzKid',
+  'MercerSphere',
+  'SomersloopSam',
+  'PowerShardPete',
 ] as const;
 
 export const GAME_PHASES = [
-  'Onboarding', 'Distribution Platform', 'Construction Dock', 'Main Body', 'Propulsion Systems', 'Assembly',
-  'Launch', 'Completed',
+  'Onboarding',
+  'Distribution Platform',
+  'Construction Dock',
+  'Main Body',
+  'Propulsion Systems',
+  'Assembly',
+  'Launch',
+  'Completed',
 ] as const;
 
 export function gamePhasePath(phase: number): string {
@@ -42,13 +58,50 @@ export const ITEMS = [
 
 /** Production buildings with a recipe each and their power draw in MW. */
 export const BUILDINGS = [
-  { name: 'Smelter', className: 'Build_SmelterMk1_C', recipe: 'Iron Ingot', recipeClass: 'Recipe_IngotIron_C', power: 4 },
-  { name: 'Constructor', className: 'Build_ConstructorMk1_C', recipe: 'Iron Plate', recipeClass: 'Recipe_IronPlate_C', power: 4 },
-  { name: 'Constructor', className: 'Build_ConstructorMk1_C', recipe: 'Screws', recipeClass: 'Recipe_Screw_C', power: 4 },
+  {
+    name: 'Smelter',
+    className: 'Build_SmelterMk1_C',
+    recipe: 'Iron Ingot',
+    recipeClass: 'Recipe_IngotIron_C',
+    power: 4,
+  },
+  {
+    name: 'Constructor',
+    className: 'Build_ConstructorMk1_C',
+    recipe: 'Iron Plate',
+    recipeClass: 'Recipe_IronPlate_C',
+    power: 4,
+  },
+  {
+    name: 'Constructor',
+    className: 'Build_ConstructorMk1_C',
+    recipe: 'Screws',
+    recipeClass: 'Recipe_Screw_C',
+    power: 4,
+  },
   { name: 'Constructor', className: 'Build_ConstructorMk1_C', recipe: 'Wire', recipeClass: 'Recipe_Wire_C', power: 4 },
-  { name: 'Foundry', className: 'Build_FoundryMk1_C', recipe: 'Steel Ingot', recipeClass: 'Recipe_IngotSteel_C', power: 16 },
+  {
+    name: 'Foundry',
+    className: 'Build_FoundryMk1_C',
+    recipe: 'Steel Ingot',
+    recipeClass: 'Recipe_IngotSteel_C',
+    power: 16,
+  },
   { name: 'Assembler', className: 'Build_AssemblerMk1_C', recipe: 'Stator', recipeClass: 'Recipe_Stator_C', power: 15 },
-  { name: 'Assembler', className: 'Build_AssemblerMk1_C', recipe: 'Reinforced Iron Plate', recipeClass: 'Recipe_IronPlateReinforced_C', power: 15 },
+  {
+    name: 'Assembler',
+    className: 'Build_AssemblerMk1_C',
+    recipe: 'Reinforced Iron Plate',
+    recipeClass: 'Recipe_IronPlateReinforced_C',
+    power: 15,
+  },
 ] as const;
 
-export const STATIONS = ['Iron Works', 'Copper Hill', 'Steel Mill', 'Main Base', 'Oil Field North', 'Quartz Cave'] as const;
+export const STATIONS = [
+  'Iron Works',
+  'Copper Hill',
+  'Steel Mill',
+  'Main Base',
+  'Oil Field North',
+  'Quartz Cave',
+] as const;

@@ -134,7 +134,13 @@ export const FRM_ENDPOINTS: Record<string, (w: World) => unknown> = {
       Path: 'PDE_NoError',
       Vehicles: [],
       features: features(t.name, 'Train', 0, 0, 0),
-      PowerInfo: { CircuitGroupID: 0, CircuitID: 0, FuseTriggered: false, PowerConsumed: t.speed > 0 ? 25 : 0, MaxPowerConsumed: 110 },
+      PowerInfo: {
+        CircuitGroupID: 0,
+        CircuitID: 0,
+        FuseTriggered: false,
+        PowerConsumed: t.speed > 0 ? 25 : 0,
+        MaxPowerConsumed: 110,
+      },
     })),
   getDrone: (w) =>
     w.drones.map((d) => ({
@@ -181,11 +187,47 @@ export const FRM_ENDPOINTS: Record<string, (w: World) => unknown> = {
     TotalPlayDurationText: hhmmss(w.totalDuration),
   }),
   getModList: () => [
-    { Name: 'Satisfactory', SMRName: 'FactoryGame', Version: '415558.0.0', Description: 'The game', DocsURL: '', AcceptsAnyRemoteVersion: false, CreatedBy: 'Coffee Stain Studios', RemoteVersionRange: '', RequiredOnRemote: true },
-    { Name: 'Satisfactory Mod Loader', SMRName: 'SML', Version: '3.12.0', Description: '', DocsURL: '', AcceptsAnyRemoteVersion: false, CreatedBy: 'Archengius', RemoteVersionRange: '^3.12.0', RequiredOnRemote: true },
-    { Name: 'Ficsit Remote Monitoring', SMRName: 'FicsitRemoteMonitoring', Version: '1.5.3', Description: 'Statistical and GeoLocation Monitoring for Satisfactory', DocsURL: '', AcceptsAnyRemoteVersion: false, CreatedBy: 'Porisius', RemoteVersionRange: '', RequiredOnRemote: false },
+    {
+      Name: 'Satisfactory',
+      SMRName: 'FactoryGame',
+      Version: '415558.0.0',
+      Description: 'The game',
+      DocsURL: '',
+      AcceptsAnyRemoteVersion: false,
+      CreatedBy: 'Coffee Stain Studios',
+      RemoteVersionRange: '',
+      RequiredOnRemote: true,
+    },
+    {
+      Name: 'Satisfactory Mod Loader',
+      SMRName: 'SML',
+      Version: '3.12.0',
+      Description: '',
+      DocsURL: '',
+      AcceptsAnyRemoteVersion: false,
+      CreatedBy: 'Archengius',
+      RemoteVersionRange: '^3.12.0',
+      RequiredOnRemote: true,
+    },
+    {
+      Name: 'Ficsit Remote Monitoring',
+      SMRName: 'FicsitRemoteMonitoring',
+      Version: '1.5.3',
+      Description: 'Statistical and GeoLocation Monitoring for Satisfactory',
+      DocsURL: '',
+      AcceptsAnyRemoteVersion: false,
+      CreatedBy: 'Porisius',
+      RemoteVersionRange: '',
+      RequiredOnRemote: false,
+    },
   ],
 };
 
 /** Write endpoints: they need the X-FRM-Authorization token. */
-export const FRM_WRITE_ENDPOINTS = new Set(['setSwitches', 'setEnabled', 'sendChatMessage', 'createPing', 'setModSetting']);
+export const FRM_WRITE_ENDPOINTS = new Set([
+  'setSwitches',
+  'setEnabled',
+  'sendChatMessage',
+  'createPing',
+  'setModSetting',
+]);

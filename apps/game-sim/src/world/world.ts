@@ -175,7 +175,9 @@ export class World {
       y: r.between(-100000, 100000),
       z: r.between(0, 15000),
     }));
-    this.itemRates = new Map(ITEMS.map((item) => [item.className, { prod: item.rate, cons: item.rate * 0.9, max: item.rate * 1.4 }]));
+    this.itemRates = new Map(
+      ITEMS.map((item) => [item.className, { prod: item.rate, cons: item.rate * 0.9, max: item.rate * 1.4 }]),
+    );
   }
 
   get onlinePlayers(): number {
@@ -264,7 +266,10 @@ export class World {
     const surplus = c.production - c.consumed;
     c.batteryInput = c.batteryCapacity > 0 && surplus > 0 ? Math.min(surplus, 100) : 0;
     c.batteryOutput = c.batteryCapacity > 0 && surplus < 0 && c.batteryStored > 0 ? Math.min(-surplus, 100) : 0;
-    c.batteryStored = Math.min(c.batteryCapacity, Math.max(0, c.batteryStored + (c.batteryInput - c.batteryOutput) / 3600));
+    c.batteryStored = Math.min(
+      c.batteryCapacity,
+      Math.max(0, c.batteryStored + (c.batteryInput - c.batteryOutput) / 3600),
+    );
     if (c.consumed > c.production + c.batteryOutput + 1 || r.chance(0.0005)) this.tripFuse(c);
   }
 
