@@ -34,9 +34,10 @@ module.exports = {
       testMatch: ['<rootDir>/{apps,libs}/**/*.{int,e2e}-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/jest/global-setup.js',
       globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.js',
-      testTimeout: 60_000,
     },
   ],
   maxWorkers: 2,
+  // A global option (projects cannot set it): integration tests start processes and wait on real networks.
+  testTimeout: 60_000,
   reporters: ['default', '<rootDir>/libs/testing/jest/summary-reporter.js'],
 };

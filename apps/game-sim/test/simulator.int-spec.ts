@@ -1,0 +1,317 @@
+import { execFile } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import { X509Certificate } from 'node:crypto';
+import { connect as tlsConnect } from 'node:tls';
+import { promisify } from 'node:util';
+import { decodeResponse, encodePoll, queryServerState } from '@app/game-client';
+import { eventually, REPO_ROOT, SimulatorProcess } from '@app/testing';
+import { Agent, request } from 'undici';
+import WebSocket from 'ws';
+
+const insecure = new Agent({ connect: { rejectUnauthorized: false } });
+
+async function game(port: number, body: unknown, headers: Record<string, string> = {}) {
+  const res = await request(`https://127.0.0.1:${port}/api/v1`, {
+    method: 'POST',
+    dispatcher: insecure,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: res.headers, body: text === '' ? undefined : (JSON.parse(text) as Record<string, any>) };
+}
+
+async function frm(port: number, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual', ...init });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body };
+}
+
+function fingerprint(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+      const cert = socket.getPeerX509Certificate() as X509Certificate;
+      socket.end();
+      resolve(cert.fingerprint256);
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('the simulated game API', () => {
+  let sim: SimulatorProcess;
+  let port: number;
+  let password: string;
+  const login = async (): Promise<string> =>
+    (await game(port, { function: 'PasswordLogin', data: { minimumPrivilegeLevel: 'Administrator', password } })).body!.data.authenticationToken;
+
+  beforeAll(async () => {
+    sim = await SimulatorProcess.start(['--count', '3', '--seed', '5', '--push-cycle', '1']);
+    port = sim.server(0).port;
+    password = sim.server(0).admin_password;
+  });
+  afterAll(async () => {
+    await sim.stop();
+    await insecure.close();
+  });
+
+  it('answers HealthCheck with the game headers and envelope', async () => {
+    const res = await game(port, { function: 'HealthCheck', data: { clientCustomData: '' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers.server).toMatch(/^FactoryGame\/\+\+FactoryGame\+rel-main-1\.1\.0-CL-415558/);
+    expect(res.body).toEqual({ data: { health: 'healthy', serverCustomData: '' } });
+  });
+
+  it('takes function names and keys in any case, ignores unknown keys, and issues game-shaped tokens', async () => {
+    const res = await game(port, {
+      FUNCTION: 'passwordlogin',
+      data: { MinimumPrivilegeLevel: 'administrator', Password: password, clientCustomData: 'x' },
+    });
+    const token: string = res.body!.data.authenticationToken;
+    const [payload, hex] = token.split('.');
+    expect(Buffer.from(payload!, 'base64').toString()).toBe('{\n\t"pl": "Administrator"\n}');
+    expect(hex).toMatch(/^[0-9A-F]{64}$/);
+  });
+
+  it('sends function errors with HTTP 200, as the game does', async () => {
+    const missing = await game(port, { function: 'PasswordLogin', data: {} });
+    expect(missing.status).toBe(200);
+    expect(missing.body).toMatchObject({
+      errorCode: 'missing_params',
+      errorData: { missingParameters: ['minimumPrivilegeLevel', 'password'], invalidParameters: {} },
+    });
+    const wrong = await game(port, { function: 'PasswordLogin', data: { minimumPrivilegeLevel: 'Administrator', password: 'nope' } });
+    expect([wrong.status, wrong.body!.errorCode]).toEqual([200, 'wrong_password']);
+    expect(wrong.body).not.toHaveProperty('errorData');
+    const passwordless = await game(port, { function: 'PasswordlessLogin', data: { minimumPrivilegeLevel: 'Administrator' } });
+    expect([passwordless.status, passwordless.body!.errorCode]).toEqual([200, 'passwordless_login_not_possible']);
+  });
+
+  it('uses the HTTP statuses of the game for token, scope, function and parse errors', async () => {
+    expect(await game(port, '{"function": "HealthCheck"')).toMatchObject({ status: 400, body: { errorCode: 'bad_request' } });
+    expect(await game(port, { function: 'QueryServerState' })).toMatchObject({ status: 403, body: { errorCode: 'insufficient_scope' } });
+    expect(await game(port, { function: 'QueryServerState' }, { authorization: 'Bearer garbage.00' })).toMatchObject({
+      status: 401,
+      body: { errorCode: 'invalid_token' },
+    });
+    expect(await game(port, { function: 'Frobnicate' })).toEqual({
+      status: 404,
+      headers: expect.anything(),
+      body: { errorCode: 'bad_function', errorMessage: "Payload JSON function 'Frobnicate' not found" },
+    });
+    const token = await login();
+    expect((await game(port, { function: 'VerifyAuthenticationToken' }, { authorization: `Bearer ${token}` })).status).toBe(204);
+    await sim.expireTokens(0);
+    expect(await game(port, { function: 'QueryServerState' }, { authorization: `Bearer ${token}` })).toMatchObject({
+      status: 401,
+      body: { errorCode: 'invalid_token', errorMessage: 'Token has expired' },
+    });
+  });
+
+  it('reports the server state with the game field names', async () => {
+    const token = await login();
+    const res = await game(port, { function: 'QueryServerState' }, { authorization: `Bearer ${token}` });
+    const state = res.body!.data.serverGameState;
+    expect(Object.keys(state).sort()).toEqual(
+      [
+        'activeSessionName', 'numConnectedPlayers', 'playerLimit', 'techTier', 'activeSchematic', 'gamePhase', 'isGameRunning',
+        'totalGameDuration', 'isGamePaused', 'averageTickRate', 'autoLoadSessionName', 'agreeToCrashUploadRequested',
+      ].sort(),
+    );
+    expect(state.gamePhase).toMatch(/GP_Project_Assembly_Phase_\d/);
+  });
+
+  it('serves FRM through the frm proxy as raw JSON, with FRM proxy errors', async () => {
+    const raw = await game(port, { function: 'frm', endpoint: 'getSessionInfo' });
+    expect(raw.status).toBe(200);
+    expect(raw.body).toHaveProperty('SessionName');
+    expect(raw.headers['content-disposition']).toContain('inline');
+    expect((await game(port, { function: 'frm' })).body).toEqual({
+      errorCode: 'missing_parameter',
+      errorMessage: "Parameter 'endpoint' was not found.",
+    });
+    expect(await game(port, { function: 'frm', endpoint: 'getNothing' })).toMatchObject({ status: 404, body: { errorCode: 'endpoint_not_found' } });
+  });
+
+  it('keeps one self-signed certificate per server for its lifetime', async () => {
+    const [a, b, other] = await Promise.all([fingerprint(port), fingerprint(port), fingerprint(sim.server(1).port)]);
+    expect(a).toBe(b);
+    expect(a).not.toBe(other);
+  });
+});
+
+describe('the simulated FRM add-on', () => {
+  let sim: SimulatorProcess;
+  let port: number;
+
+  beforeAll(async () => {
+    sim = await SimulatorProcess.start(['--count', '2', '--seed', '9', '--push-cycle', '1']);
+    port = sim.server(0).addon_http_port;
+  });
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('answers its routes with FRM headers and errors', async () => {
+    const power = await frm(port, '/getPower');
+    expect(power.status).toBe(200);
+    expect(power.headers.get('access-control-allow-origin')).toBe('*');
+    expect(power.headers.get('connection')).toBe('close');
+    expect(Array.isArray(power.body)).toBe(true);
+    expect(Object.keys((power.body as object[])[0]!)).toEqual(
+      expect.arrayContaining(['CircuitGroupID', 'PowerProduction', 'BatteryDifferential', 'BatteryTimeEmpty', 'FuseTriggered']),
+    );
+    expect((await frm(port, '/api/getPower')).status).toBe(200);
+    expect(await frm(port, '/getNothing')).toMatchObject({ status: 404, body: { error: 'No matching endpoint found.' } });
+    const root = await frm(port, '/');
+    expect([root.status, root.headers.get('location')]).toEqual([301, '/index.html']);
+    expect((await frm(port, '/getCoffee')).status).toBe(418);
+    const preflight = await frm(port, '/getPower', { method: 'OPTIONS' });
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type, X-FRM-Authorization');
+    expect(await frm(port, '/getPower', { method: 'POST', body: '{}' })).toMatchObject({ status: 405 });
+    expect(await frm(port, '/sendChatMessage', { method: 'POST', body: '{"message":"hi"}' })).toMatchObject({
+      status: 401,
+      body: { error: 'Unauthorized' },
+    });
+    const session = await frm(port, '/getSessionInfo');
+    expect(session.body).toMatchObject({ SessionName: expect.any(String), TotalPlayDuration: expect.any(Number) });
+  });
+
+  it('serves every endpoint the platform reads', async () => {
+    for (const endpoint of ['getPower', 'getPlayer', 'getProdStats', 'getTrains', 'getDrone', 'getDroneStation', 'getFactory', 'getModList']) {
+      const res = await frm(port, `/${endpoint}`);
+      expect([endpoint, res.status, Array.isArray(res.body)]).toEqual([endpoint, 200, true]);
+    }
+  });
+
+  it('says "World not ready" with 500 while a save loads', async () => {
+    await sim.setFault(1, 'loading');
+    expect(await frm(sim.server(1).addon_http_port, '/getPower')).toEqual({
+      status: 500,
+      headers: expect.anything(),
+      body: { error: 'Blocked API call: World not ready.' },
+    });
+    await sim.clearFaults(1);
+  });
+
+  it('pushes subscribed endpoints over its WebSocket, on the HTTP port and on the WS port', async () => {
+    for (const wsPort of [port, sim.server(0).addon_ws_port]) {
+      const socket = new WebSocket(`ws://127.0.0.1:${wsPort}/`);
+      const messages: any[] = [];
+      socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send('not json');
+      socket.send(JSON.stringify({ action: 'subscribe', endpoints: ['getPower', 'getSessionInfo'] }));
+      await eventually(() => messages.some((m) => m.endpoint === 'getPower') && messages.some((m) => 'SessionName' in m), 5000);
+      expect(messages.find((m) => m.endpoint === 'getPower').data[0]).toHaveProperty('CircuitGroupID');
+      socket.send(JSON.stringify({ action: 'unsubscribe', endpoints: 'getPower' }));
+      await new Promise((r) => setTimeout(r, 1200));
+      const count = messages.filter((m) => m.endpoint === 'getPower').length;
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(messages.filter((m) => m.endpoint === 'getPower').length).toBe(count);
+      socket.close();
+    }
+  });
+});
+
+describe('the simulated lightweight query and world', () => {
+  let sim: SimulatorProcess;
+
+  beforeAll(async () => {
+    sim = await SimulatorProcess.start(['--count', '2', '--seed', '21']);
+  });
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('answers a poll byte-exactly and ignores malformed packets', async () => {
+    const s = sim.server(0);
+    const answer = await queryServerState({ host: s.host, port: s.port, timeoutMs: 500, attempts: 2 });
+    expect(answer).toMatchObject({ state: 'playing', changelist: 415558, modded: true, serverName: 'Simulated Server 1' });
+    expect(answer.subStates.map((x) => x.id).sort()).toEqual([0, 1, 2, 3]);
+    const socket = createSocket('udp4');
+    const replies: Buffer[] = [];
+    socket.on('message', (m) => replies.push(m));
+    await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+    const poll = encodePoll(1726262591138n);
+    socket.send(poll.subarray(0, 12), s.port, s.host); // truncated
+    socket.send(Buffer.concat([poll.subarray(0, 12), Buffer.from([0x02])]), s.port, s.host); // bad terminator
+    socket.send(poll, s.port, s.host);
+    await eventually(() => replies.length >= 1, 2000);
+    await new Promise((r) => setTimeout(r, 200));
+    socket.close();
+    expect(replies).toHaveLength(1);
+    expect(decodeResponse(replies[0]!)?.cookie).toBe(1726262591138n);
+  });
+
+  it('bumps the game-state sub-state counter when players join or leave', async () => {
+    const s = sim.server(1);
+    const version = async () => (await queryServerState({ host: s.host, port: s.port })).subStates.find((x) => x.id === 0)!.version;
+    const before = await version();
+    await sim.patchWorld(1, { playersOnline: 0 });
+    await sim.patchWorld(1, { playersOnline: 2 });
+    expect(await version()).toBeGreaterThanOrEqual(before + 2);
+  });
+
+  it('moves the world over time and reproduces it from the seed', async () => {
+    const again = await SimulatorProcess.start(['--count', '1', '--seed', '21']);
+    try {
+      const [a, b] = await Promise.all([frm(sim.server(0).addon_http_port, '/getPlayer'), frm(again.server(0).addon_http_port, '/getPlayer')]);
+      const ids = (x: { body: unknown }) => (x.body as { ID: string }[]).map((p) => p.ID);
+      expect(ids(a)).toEqual(ids(b));
+      const first = ((await frm(sim.server(0).addon_http_port, '/getSessionInfo')).body as { Hours: number; Minutes: number; IsPaused: boolean });
+      await sim.patchWorld(0, { playersOnline: 1 });
+      await new Promise((r) => setTimeout(r, 2100));
+      const later = (await frm(sim.server(0).addon_http_port, '/getSessionInfo')).body as { Hours: number; Minutes: number };
+      expect(later.Hours * 60 + later.Minutes).not.toBe(first.Hours * 60 + first.Minutes);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe('the simulator control API and command line', () => {
+  const run = promisify(execFile);
+  const main = `${REPO_ROOT}/apps/game-sim/dist/main.js`;
+
+  it('refuses bad faults and parameters with a reason', async () => {
+    const sim = await SimulatorProcess.start(['--count', '1']);
+    try {
+      const base = sim.server(0).control_url;
+      const bad = await fetch(`${base}/faults/meltdown`, { method: 'PUT' });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toContain('one of stopped, blackhole, slow');
+      const badParam = await fetch(`${base}/faults/slow`, { method: 'PUT', body: '{"delayMs": -5}' });
+      expect(badParam.status).toBe(400);
+      expect((await fetch(base.replace('sim-1', 'sim-99'))).status).toBe(404);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('prints one JSON array with the documented keys, and stops on SIGTERM', async () => {
+    const sim = await SimulatorProcess.start(['--count', '2', '--seed', '3']);
+    expect(sim.servers).toHaveLength(2);
+    for (const s of sim.servers) {
+      expect(Object.keys(s).sort()).toEqual(['addon_http_port', 'addon_ws_port', 'admin_password', 'control_url', 'host', 'port']);
+      expect(s.host).toBe('127.0.0.1');
+    }
+    expect(await sim.stop()).toBe(0);
+  });
+
+  it('explains bad options and refuses non-loopback hosts', async () => {
+    const count = await run(process.execPath, [main, '--count', 'many']).catch((e: { code: number; stderr: string }) => e);
+    expect(count).toMatchObject({ code: 2 });
+    expect((count as { stderr: string }).stderr).toContain('--count must be an integer');
+    const host = await run(process.execPath, [main, '--host', '10.0.0.1']).catch((e: { code: number; stderr: string }) => e);
+    expect(host).toMatchObject({ code: 1 });
+    expect((host as { stderr: string }).stderr).toContain('not a loopback address');
+  });
+});
