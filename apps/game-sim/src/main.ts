@@ -14,7 +14,14 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const fleet = await Fleet.start(options.fleet);
+  // Handlers first: a signal that arrives while the fleet starts or prints must not kill the process uncleanly.
+  let fleet: Fleet | undefined;
+  const stop = (): void => {
+    void (fleet?.stop() ?? Promise.resolve()).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  fleet = await Fleet.start(options.fleet);
   for (const fault of options.faults) await fleet.setFault(fault.target, fault.name, fault.params);
   const servers = fleet.servers.map((s) => {
     const d = s.describe();
@@ -41,11 +48,6 @@ async function main(): Promise<void> {
     }
     process.stdout.write('Press Ctrl+C to stop.\n');
   }
-  const stop = (): void => {
-    void fleet.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

@@ -18,10 +18,18 @@ async function game(port: number, body: unknown, headers: Record<string, string>
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.body.text();
-  return { status: res.statusCode, headers: res.headers, body: text === '' ? undefined : (JSON.parse(text) as Record<string, any>) };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: text === '' ? undefined : (JSON.parse(text) as Record<string, any>),
+  };
 }
 
-async function frm(port: number, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+async function frm(
+  port: number,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual', ...init });
   const text = await res.text();
   let body: unknown = text;
@@ -49,7 +57,8 @@ describe('the simulated game API', () => {
   let port: number;
   let password: string;
   const login = async (): Promise<string> =>
-    (await game(port, { function: 'PasswordLogin', data: { minimumPrivilegeLevel: 'Administrator', password } })).body!.data.authenticationToken;
+    (await game(port, { function: 'PasswordLogin', data: { minimumPrivilegeLevel: 'Administrator', password } })).body!
+      .data.authenticationToken;
 
   beforeAll(async () => {
     sim = await SimulatorProcess.start(['--count', '3', '--seed', '5', '--push-cycle', '1']);
@@ -87,16 +96,28 @@ describe('the simulated game API', () => {
       errorCode: 'missing_params',
       errorData: { missingParameters: ['minimumPrivilegeLevel', 'password'], invalidParameters: {} },
     });
-    const wrong = await game(port, { function: 'PasswordLogin', data: { minimumPrivilegeLevel: 'Administrator', password: 'nope' } });
+    const wrong = await game(port, {
+      function: 'PasswordLogin',
+      data: { minimumPrivilegeLevel: 'Administrator', password: 'nope' },
+    });
     expect([wrong.status, wrong.body!.errorCode]).toEqual([200, 'wrong_password']);
     expect(wrong.body).not.toHaveProperty('errorData');
-    const passwordless = await game(port, { function: 'PasswordlessLogin', data: { minimumPrivilegeLevel: 'Administrator' } });
+    const passwordless = await game(port, {
+      function: 'PasswordlessLogin',
+      data: { minimumPrivilegeLevel: 'Administrator' },
+    });
     expect([passwordless.status, passwordless.body!.errorCode]).toEqual([200, 'passwordless_login_not_possible']);
   });
 
   it('uses the HTTP statuses of the game for token, scope, function and parse errors', async () => {
-    expect(await game(port, '{"function": "HealthCheck"')).toMatchObject({ status: 400, body: { errorCode: 'bad_request' } });
-    expect(await game(port, { function: 'QueryServerState' })).toMatchObject({ status: 403, body: { errorCode: 'insufficient_scope' } });
+    expect(await game(port, '{"function": "HealthCheck"')).toMatchObject({
+      status: 400,
+      body: { errorCode: 'bad_request' },
+    });
+    expect(await game(port, { function: 'QueryServerState' })).toMatchObject({
+      status: 403,
+      body: { errorCode: 'insufficient_scope' },
+    });
     expect(await game(port, { function: 'QueryServerState' }, { authorization: 'Bearer garbage.00' })).toMatchObject({
       status: 401,
       body: { errorCode: 'invalid_token' },
@@ -107,7 +128,9 @@ describe('the simulated game API', () => {
       body: { errorCode: 'bad_function', errorMessage: "Payload JSON function 'Frobnicate' not found" },
     });
     const token = await login();
-    expect((await game(port, { function: 'VerifyAuthenticationToken' }, { authorization: `Bearer ${token}` })).status).toBe(204);
+    expect(
+      (await game(port, { function: 'VerifyAuthenticationToken' }, { authorization: `Bearer ${token}` })).status,
+    ).toBe(204);
     await sim.expireTokens(0);
     expect(await game(port, { function: 'QueryServerState' }, { authorization: `Bearer ${token}` })).toMatchObject({
       status: 401,
@@ -121,8 +144,18 @@ describe('the simulated game API', () => {
     const state = res.body!.data.serverGameState;
     expect(Object.keys(state).sort()).toEqual(
       [
-        'activeSessionName', 'numConnectedPlayers', 'playerLimit', 'techTier', 'activeSchematic', 'gamePhase', 'isGameRunning',
-        'totalGameDuration', 'isGamePaused', 'averageTickRate', 'autoLoadSessionName', 'agreeToCrashUploadRequested',
+        'activeSessionName',
+        'numConnectedPlayers',
+        'playerLimit',
+        'techTier',
+        'activeSchematic',
+        'gamePhase',
+        'isGameRunning',
+        'totalGameDuration',
+        'isGamePaused',
+        'averageTickRate',
+        'autoLoadSessionName',
+        'agreeToCrashUploadRequested',
       ].sort(),
     );
     expect(state.gamePhase).toMatch(/GP_Project_Assembly_Phase_\d/);
@@ -137,7 +170,10 @@ describe('the simulated game API', () => {
       errorCode: 'missing_parameter',
       errorMessage: "Parameter 'endpoint' was not found.",
     });
-    expect(await game(port, { function: 'frm', endpoint: 'getNothing' })).toMatchObject({ status: 404, body: { errorCode: 'endpoint_not_found' } });
+    expect(await game(port, { function: 'frm', endpoint: 'getNothing' })).toMatchObject({
+      status: 404,
+      body: { errorCode: 'endpoint_not_found' },
+    });
   });
 
   it('keeps one self-signed certificate per server for its lifetime', async () => {
@@ -166,10 +202,19 @@ describe('the simulated FRM add-on', () => {
     expect(power.headers.get('connection')).toBe('close');
     expect(Array.isArray(power.body)).toBe(true);
     expect(Object.keys((power.body as object[])[0]!)).toEqual(
-      expect.arrayContaining(['CircuitGroupID', 'PowerProduction', 'BatteryDifferential', 'BatteryTimeEmpty', 'FuseTriggered']),
+      expect.arrayContaining([
+        'CircuitGroupID',
+        'PowerProduction',
+        'BatteryDifferential',
+        'BatteryTimeEmpty',
+        'FuseTriggered',
+      ]),
     );
     expect((await frm(port, '/api/getPower')).status).toBe(200);
-    expect(await frm(port, '/getNothing')).toMatchObject({ status: 404, body: { error: 'No matching endpoint found.' } });
+    expect(await frm(port, '/getNothing')).toMatchObject({
+      status: 404,
+      body: { error: 'No matching endpoint found.' },
+    });
     const root = await frm(port, '/');
     expect([root.status, root.headers.get('location')]).toEqual([301, '/index.html']);
     expect((await frm(port, '/getCoffee')).status).toBe(418);
@@ -185,7 +230,16 @@ describe('the simulated FRM add-on', () => {
   });
 
   it('serves every endpoint the platform reads', async () => {
-    for (const endpoint of ['getPower', 'getPlayer', 'getProdStats', 'getTrains', 'getDrone', 'getDroneStation', 'getFactory', 'getModList']) {
+    for (const endpoint of [
+      'getPower',
+      'getPlayer',
+      'getProdStats',
+      'getTrains',
+      'getDrone',
+      'getDroneStation',
+      'getFactory',
+      'getModList',
+    ]) {
       const res = await frm(port, `/${endpoint}`);
       expect([endpoint, res.status, Array.isArray(res.body)]).toEqual([endpoint, 200, true]);
     }
@@ -209,7 +263,10 @@ describe('the simulated FRM add-on', () => {
       await new Promise((resolve) => socket.once('open', resolve));
       socket.send('not json');
       socket.send(JSON.stringify({ action: 'subscribe', endpoints: ['getPower', 'getSessionInfo'] }));
-      await eventually(() => messages.some((m) => m.endpoint === 'getPower') && messages.some((m) => 'SessionName' in m), 5000);
+      await eventually(
+        () => messages.some((m) => m.endpoint === 'getPower') && messages.some((m) => 'SessionName' in m),
+        5000,
+      );
       expect(messages.find((m) => m.endpoint === 'getPower').data[0]).toHaveProperty('CircuitGroupID');
       socket.send(JSON.stringify({ action: 'unsubscribe', endpoints: 'getPower' }));
       await new Promise((r) => setTimeout(r, 1200));
@@ -234,7 +291,12 @@ describe('the simulated lightweight query and world', () => {
   it('answers a poll byte-exactly and ignores malformed packets', async () => {
     const s = sim.server(0);
     const answer = await queryServerState({ host: s.host, port: s.port, timeoutMs: 500, attempts: 2 });
-    expect(answer).toMatchObject({ state: 'playing', changelist: 415558, modded: true, serverName: 'Simulated Server 1' });
+    expect(answer).toMatchObject({
+      state: 'playing',
+      changelist: 415558,
+      modded: true,
+      serverName: 'Simulated Server 1',
+    });
     expect(answer.subStates.map((x) => x.id).sort()).toEqual([0, 1, 2, 3]);
     const socket = createSocket('udp4');
     const replies: Buffer[] = [];
@@ -253,7 +315,8 @@ describe('the simulated lightweight query and world', () => {
 
   it('bumps the game-state sub-state counter when players join or leave', async () => {
     const s = sim.server(1);
-    const version = async () => (await queryServerState({ host: s.host, port: s.port })).subStates.find((x) => x.id === 0)!.version;
+    const version = async () =>
+      (await queryServerState({ host: s.host, port: s.port })).subStates.find((x) => x.id === 0)!.version;
     const before = await version();
     await sim.patchWorld(1, { playersOnline: 0 });
     await sim.patchWorld(1, { playersOnline: 2 });
@@ -263,13 +326,23 @@ describe('the simulated lightweight query and world', () => {
   it('moves the world over time and reproduces it from the seed', async () => {
     const again = await SimulatorProcess.start(['--count', '1', '--seed', '21']);
     try {
-      const [a, b] = await Promise.all([frm(sim.server(0).addon_http_port, '/getPlayer'), frm(again.server(0).addon_http_port, '/getPlayer')]);
+      const [a, b] = await Promise.all([
+        frm(sim.server(0).addon_http_port, '/getPlayer'),
+        frm(again.server(0).addon_http_port, '/getPlayer'),
+      ]);
       const ids = (x: { body: unknown }) => (x.body as { ID: string }[]).map((p) => p.ID);
       expect(ids(a)).toEqual(ids(b));
-      const first = ((await frm(sim.server(0).addon_http_port, '/getSessionInfo')).body as { Hours: number; Minutes: number; IsPaused: boolean });
+      const first = (await frm(sim.server(0).addon_http_port, '/getSessionInfo')).body as {
+        Hours: number;
+        Minutes: number;
+        IsPaused: boolean;
+      };
       await sim.patchWorld(0, { playersOnline: 1 });
       await new Promise((r) => setTimeout(r, 2100));
-      const later = (await frm(sim.server(0).addon_http_port, '/getSessionInfo')).body as { Hours: number; Minutes: number };
+      const later = (await frm(sim.server(0).addon_http_port, '/getSessionInfo')).body as {
+        Hours: number;
+        Minutes: number;
+      };
       expect(later.Hours * 60 + later.Minutes).not.toBe(first.Hours * 60 + first.Minutes);
     } finally {
       await again.stop();
@@ -300,17 +373,28 @@ describe('the simulator control API and command line', () => {
     const sim = await SimulatorProcess.start(['--count', '2', '--seed', '3']);
     expect(sim.servers).toHaveLength(2);
     for (const s of sim.servers) {
-      expect(Object.keys(s).sort()).toEqual(['addon_http_port', 'addon_ws_port', 'admin_password', 'control_url', 'host', 'port']);
+      expect(Object.keys(s).sort()).toEqual([
+        'addon_http_port',
+        'addon_ws_port',
+        'admin_password',
+        'control_url',
+        'host',
+        'port',
+      ]);
       expect(s.host).toBe('127.0.0.1');
     }
     expect(await sim.stop()).toBe(0);
   });
 
   it('explains bad options and refuses non-loopback hosts', async () => {
-    const count = await run(process.execPath, [main, '--count', 'many']).catch((e: { code: number; stderr: string }) => e);
+    const count = await run(process.execPath, [main, '--count', 'many']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(count).toMatchObject({ code: 2 });
     expect((count as { stderr: string }).stderr).toContain('--count must be an integer');
-    const host = await run(process.execPath, [main, '--host', '10.0.0.1']).catch((e: { code: number; stderr: string }) => e);
+    const host = await run(process.execPath, [main, '--host', '10.0.0.1']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(host).toMatchObject({ code: 1 });
     expect((host as { stderr: string }).stderr).toContain('not a loopback address');
   });

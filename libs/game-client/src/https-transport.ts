@@ -18,6 +18,9 @@ export interface RawResponse {
   text: string;
 }
 
+/** host:port of a URL, for messages (computed only when something failed). */
+const hostOf = (url: string): string => url.replace(/^[a-z]+:\/\//, '').split('/')[0] ?? url;
+
 const key = (host: string, port: number | string): string => `${host.replace(/^\[|\]$/g, '')}:${port}`;
 
 /** `https://host:port` with IPv6 literals bracketed. */
@@ -83,21 +86,22 @@ export class GameTransport {
     init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
     transport: GameTransportKind,
   ): Promise<RawResponse> {
-    const where = new URL(url).host;
-    // undici does not abort a connection attempt on the signal, so the deadline is also raced here: a black-holed
-    // server costs the caller `timeoutMs`, never the connector's whole connect timeout.
+    // One timer per request. undici does not give up a connection attempt on its own deadline, so the race makes a
+    // black-holed server cost the caller `timeoutMs`, and the abort frees the pool slot.
+    const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new GameClientError('timeout', `no answer from ${where} within ${init.timeoutMs} ms`, { transport })),
-        init.timeoutMs,
-      );
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(
+          new GameClientError('timeout', `no answer from ${hostOf(url)} within ${init.timeoutMs} ms`, { transport }),
+        );
+      }, init.timeoutMs);
     });
     try {
-      return await Promise.race([this.exchange(url, init), deadline]);
+      return await Promise.race([this.exchange(url, init, abort.signal), deadline]);
     } catch (error) {
-      throw classifyNetworkError(error, transport, where);
+      throw classifyNetworkError(error, transport, hostOf(url));
     } finally {
       clearTimeout(timer);
     }
@@ -106,25 +110,24 @@ export class GameTransport {
   private async exchange(
     url: string,
     init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
+    signal: AbortSignal,
   ): Promise<RawResponse> {
     const res = await request(url, {
       method: init.method,
       headers: init.headers,
       body: init.body,
       dispatcher: this.agent,
-      signal: AbortSignal.timeout(init.timeoutMs),
+      signal,
       headersTimeout: init.timeoutMs,
       bodyTimeout: init.timeoutMs,
     });
     const text = await res.body.text();
-    const header = (name: string): string | null => {
-      const value = res.headers[name];
-      return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-    };
+    const type = res.headers['content-type'];
+    const disposition = res.headers['content-disposition'];
     return {
       status: res.statusCode,
-      contentType: header('content-type') ?? '',
-      contentDisposition: header('content-disposition'),
+      contentType: (Array.isArray(type) ? type[0] : type) ?? '',
+      contentDisposition: (Array.isArray(disposition) ? disposition[0] : disposition) ?? null,
       text,
     };
   }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Names of the game phases (GP_Project_Assembly_Phase_N); community mapping, see the reference 1.8. */
 export const GAME_PHASE_NAMES = [
   'Onboarding',
@@ -37,48 +35,40 @@ export interface ServerGameState {
   tickRate: number | null;
 }
 
-const num = z.number().nullable().catch(null).optional();
-const bool = z.boolean().nullable().catch(null).optional();
-const str = z.string().nullable().catch(null).optional();
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-// Keys are matched case-insensitively: the game's docs say PascalCase, the game sends camelCase.
-const StateSchema = z.looseObject({
-  activesessionname: str,
-  numconnectedplayers: num,
-  playerlimit: num,
-  techtier: num,
-  activeschematic: str,
-  gamephase: str,
-  isgamerunning: bool,
-  isgamepaused: bool,
-  totalgameduration: num,
-  averagetickrate: num,
-});
-
-const lower = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), v]))
-    : {};
+/**
+ * Keys are matched case-insensitively (the game's docs say PascalCase, the game sends camelCase); values of the
+ * wrong type become null instead of failing the whole poll. Hand-written: this runs on every health poll.
+ */
+function lower(value: unknown): Record<string, unknown> | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const out: Record<string, unknown> = {};
+  for (const k in value) out[k.toLowerCase()] = (value as Record<string, unknown>)[k];
+  return out;
+}
 
 /** Parses QueryServerState's `data` leniently; returns null when there is no serverGameState object. */
 export function parseServerGameState(data: unknown): ServerGameState | null {
-  const outer = lower(data)['servergamestate'];
-  if (!outer || typeof outer !== 'object') return null;
-  const s = StateSchema.parse(lower(outer));
-  const phase = parseGamePhase(s.gamephase);
-  const int = (v: number | null | undefined): number | null => (typeof v === 'number' ? Math.round(v) : null);
+  const s = lower(lower(data)?.['servergamestate']);
+  if (!s) return null;
+  const gamePhase = str(s['gamephase']);
+  const phase = parseGamePhase(gamePhase);
   return {
-    sessionName: s.activesessionname ?? null,
-    playerCount: int(s.numconnectedplayers),
-    playerLimit: int(s.playerlimit),
-    techTier: int(s.techtier),
-    activeSchematic: s.activeschematic ?? null,
-    gamePhase: s.gamephase ?? null,
+    sessionName: str(s['activesessionname']),
+    playerCount: int(s['numconnectedplayers']),
+    playerLimit: int(s['playerlimit']),
+    techTier: int(s['techtier']),
+    activeSchematic: str(s['activeschematic']),
+    gamePhase,
     gamePhaseNumber: phase.number,
     gamePhaseName: phase.name,
-    isRunning: s.isgamerunning ?? null,
-    isPaused: s.isgamepaused ?? null,
-    totalDuration: int(s.totalgameduration),
-    tickRate: s.averagetickrate ?? null,
+    isRunning: bool(s['isgamerunning']),
+    isPaused: bool(s['isgamepaused']),
+    totalDuration: int(s['totalgameduration']),
+    tickRate: num(s['averagetickrate']),
   };
 }

@@ -34,7 +34,12 @@ describe('ProvisioningProbe against the simulator', () => {
       ['password_login', true],
       ['addon', true],
     ]);
-    expect(result.game).toMatchObject({ changelist: 415558, version: '1.1 (CL 415558)', state: 'playing', serverName: 'Simulated Server 1' });
+    expect(result.game).toMatchObject({
+      changelist: 415558,
+      version: '1.1 (CL 415558)',
+      state: 'playing',
+      serverName: 'Simulated Server 1',
+    });
     expect(result.certFingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(result.addonVia).toBe('http');
     expect(result.serverState?.isRunning).toBe(true);
@@ -44,7 +49,12 @@ describe('ProvisioningProbe against the simulator', () => {
     await sim.setFault(1, 'stopped');
     const result = await probe.probe(target(sim.server(1)));
     expect(result.ok).toBe(false);
-    expect(result.failure).toMatchObject({ code: 'ServerUnreachableException', status: 502, step: 'reachable', reason: 'refused' });
+    expect(result.failure).toMatchObject({
+      code: 'ServerUnreachableException',
+      status: 502,
+      step: 'reachable',
+      reason: 'refused',
+    });
     expect(result.failure?.observed).toBe(`connection refused on TCP ${sim.server(1).port}`);
     expect(result.failure?.remedy).toContain('port 7777 is listening');
     expect(result.failure?.remedy).toContain('TCP 7777, UDP 7777, TCP 8888, TCP 8080 and TCP 8081');
@@ -67,7 +77,8 @@ describe('ProvisioningProbe against the simulator', () => {
       step: 'password_login',
       reason: 'wrong_password',
       observed: 'PasswordLogin answered wrong_password',
-      remedy: "Reset or look up the admin password in the game's server settings (Administration tab), update it here, and retry.",
+      remedy:
+        "Reset or look up the admin password in the game's server settings (Administration tab), update it here, and retry.",
     });
     expect(JSON.stringify(result)).not.toContain('not-the-password');
   });
@@ -76,11 +87,22 @@ describe('ProvisioningProbe against the simulator', () => {
     await sim.setFault(4, 'addon_missing');
     const s = sim.server(4);
     const result = await probe.probe(target(s));
-    expect(result.failure).toMatchObject({ code: 'ProvisioningFailedException', status: 500, step: 'addon', reason: 'addon_unavailable' });
+    expect(result.failure).toMatchObject({
+      code: 'ProvisioningFailedException',
+      status: 500,
+      step: 'addon',
+      reason: 'addon_unavailable',
+    });
     expect(result.failure?.observed).toContain(`FRM's port ${s.addon_http_port} refused the connection`);
     expect(result.failure?.observed).toContain('bad_function');
-    expect(result.failure?.remedy).toContain(`Open port ${s.addon_http_port} (TCP), install the Ficsit Remote Monitoring add-on`);
-    expect(result.steps.filter((x) => x.ok).map((x) => x.step)).toEqual(['reachable', 'health_check', 'password_login']);
+    expect(result.failure?.remedy).toContain(
+      `Open port ${s.addon_http_port} (TCP), install the Ficsit Remote Monitoring add-on`,
+    );
+    expect(result.steps.filter((x) => x.ok).map((x) => x.step)).toEqual([
+      'reachable',
+      'health_check',
+      'password_login',
+    ]);
   });
 
   it('add-on optional: the same server passes when the caller accepts no add-on', async () => {
@@ -101,7 +123,12 @@ describe('ProvisioningProbe against the simulator', () => {
   it('loading a save: 502 that says the server is loading and to retry in a minute', async () => {
     await sim.setFault(6, 'loading');
     const result = await probe.probe(target(sim.server(6)));
-    expect(result.failure).toMatchObject({ code: 'ServerUnreachableException', status: 502, step: 'reachable', reason: 'loading' });
+    expect(result.failure).toMatchObject({
+      code: 'ServerUnreachableException',
+      status: 502,
+      step: 'reachable',
+      reason: 'loading',
+    });
     expect(result.failure?.observed).toContain('loading a save');
     expect(result.failure?.remedy).toContain('Wait a minute');
     expect(result.game?.state).toBe('loading');

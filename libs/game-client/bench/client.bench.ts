@@ -1,0 +1,135 @@
+/*
+ * npm run bench:client [-- --servers 20 --seconds 4 --rounds 3]
+ *
+ * One client process polls N simulated servers (QueryServerState over kept-alive HTTPS) in a separate simulator
+ * process, once with the platform's GameServerClient and once with a bare undici loop, alternating rounds so both
+ * see the same machine noise. Prints requests per second and CPU time per request of this process for each, and
+ * the ratio (goal: the client costs at most 1.5x the bare loop per request).
+ */
+import { parseArgs } from 'node:util';
+import { SimulatorProcess, type SimulatedServer } from '@app/testing';
+import { Agent, request } from 'undici';
+import { GameServerClient, GameTransport } from '@app/game-client';
+
+const { values } = parseArgs({
+  options: {
+    servers: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const SERVERS = Number(values.servers);
+const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+
+type Poll = () => Promise<unknown>;
+
+/** Runs one poll loop per server for `seconds`; returns requests done and this process's CPU time. */
+async function measure(polls: Poll[], seconds: number): Promise<{ requests: number; cpuUs: number; wallMs: number }> {
+  let requests = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    polls.map(async (poll) => {
+      while (performance.now() < deadline) {
+        await poll();
+        requests++;
+      }
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  return { requests, cpuUs: used.user + used.system, wallMs: performance.now() - started };
+}
+
+async function bareLogin(agent: Agent, s: SimulatedServer): Promise<string> {
+  const res = await request(`https://${s.host}:${s.port}/api/v1`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({
+      function: 'PasswordLogin',
+      data: { minimumPrivilegeLevel: 'Administrator', password: s.admin_password },
+    }),
+  });
+  return ((await res.body.json()) as { data: { authenticationToken: string } }).data.authenticationToken;
+}
+
+async function main(): Promise<void> {
+  const sim = await SimulatorProcess.start(['--count', String(SERVERS), '--seed', '1', '--token-ttl', '86400']);
+  const agent = new Agent({
+    connect: { rejectUnauthorized: false },
+    connections: 2,
+    keepAliveTimeout: 10_000,
+    pipelining: 1,
+  });
+  const transport = new GameTransport();
+  try {
+    const tokens = await Promise.all(sim.servers.map((s) => bareLogin(agent, s)));
+    const bare: Poll[] = sim.servers.map((s, i) => async () => {
+      const res = await request(`https://${s.host}:${s.port}/api/v1`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json; charset=utf-8', authorization: `Bearer ${tokens[i]}` },
+        body: '{"function":"QueryServerState"}',
+      });
+      return res.body.json();
+    });
+    const clients = sim.servers.map(
+      (s) =>
+        new GameServerClient(transport, {
+          address: s.host,
+          port: s.port,
+          addonHttpPort: s.addon_http_port,
+          password: () => s.admin_password,
+        }),
+    );
+    const client: Poll[] = clients.map((c) => () => c.api.queryServerState());
+    await measure(bare, 1); // warm up: connections, JIT
+    await measure(client, 1);
+    const totals = { bare: { requests: 0, cpuUs: 0, wallMs: 0 }, client: { requests: 0, cpuUs: 0, wallMs: 0 } };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const mode of round % 2 === 0 ? (['bare', 'client'] as const) : (['client', 'bare'] as const)) {
+        const r = await measure(mode === 'bare' ? bare : client, SECONDS);
+        totals[mode].requests += r.requests;
+        totals[mode].cpuUs += r.cpuUs;
+        totals[mode].wallMs += r.wallMs;
+      }
+    }
+    const row = (mode: 'bare' | 'client') => {
+      const t = totals[mode];
+      return {
+        mode,
+        requests: t.requests,
+        reqPerSec: t.requests / (t.wallMs / 1000),
+        cpuUsPerReq: t.cpuUs / t.requests,
+      };
+    };
+    const [b, c] = [row('bare'), row('client')];
+    process.stdout.write(
+      `bench:client  servers=${SERVERS}  ${ROUNDS} rounds x ${SECONDS}s per mode (alternating)  node ${process.version}\n`,
+    );
+    process.stdout.write('mode     requests    req/s   CPU us/req\n');
+    for (const r of [b, c]) {
+      process.stdout.write(
+        `${r.mode.padEnd(7)} ${String(r.requests).padStart(9)} ${r.reqPerSec.toFixed(0).padStart(8)} ${r.cpuUsPerReq.toFixed(1).padStart(12)}\n`,
+      );
+    }
+    const ratio = c.cpuUsPerReq / b.cpuUsPerReq;
+    process.stdout.write(
+      `client / bare CPU per request: ${ratio.toFixed(2)}x (goal <= 1.50x: ${ratio <= 1.5 ? 'met' : 'NOT met'})\n`,
+    );
+    process.stdout.write(
+      `logins by the client: ${clients.reduce((n, x) => n + x.stats.logins, 0)} for ${SERVERS} servers\n`,
+    );
+  } finally {
+    await transport.close();
+    await agent.close();
+    await sim.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:client failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
