@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Fleet } from './fleet';
+import type { World } from './world/world';
 import { FAULT_NAMES, isFaultName, validateFaultParams, type FaultParams } from './server/faults';
 
 type Json = Record<string, unknown>;
@@ -111,7 +112,7 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
   }
 }
 
-function patchWorld(world: import('./world/world').World, body: Json | null, res: ServerResponse): void {
+function patchWorld(world: World, body: Json | null, res: ServerResponse): void {
   if (body === null) return reply(res, 400, { error: 'body must be a JSON object' });
   const { tickRate, fuseTripped, playersOnline } = body;
   if (tickRate !== undefined && tickRate !== null && (typeof tickRate !== 'number' || tickRate < 0 || tickRate > 60)) {

@@ -15,13 +15,14 @@ async function main(): Promise<void> {
     return;
   }
   // Handlers first: a signal that arrives while the fleet starts or prints must not kill the process uncleanly.
-  let fleet: Fleet | undefined;
+  const running: { fleet?: Fleet } = {};
   const stop = (): void => {
-    void (fleet?.stop() ?? Promise.resolve()).then(() => process.exit(0));
+    void (running.fleet?.stop() ?? Promise.resolve()).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  fleet = await Fleet.start(options.fleet);
+  const fleet = await Fleet.start(options.fleet);
+  running.fleet = fleet;
   for (const fault of options.faults) await fleet.setFault(fault.target, fault.name, fault.params);
   const servers = fleet.servers.map((s) => {
     const d = s.describe();

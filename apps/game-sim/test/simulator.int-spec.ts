@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { connect as tlsConnect } from 'node:tls';
 import { promisify } from 'node:util';
 import { decodeResponse, encodePoll, queryServerState } from '@app/game-client';
 import { eventually, REPO_ROOT, SimulatorProcess } from '@app/testing';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
+
+/** A game-API body as the tests read it (loosely typed on purpose: tests probe its shape). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ApiBody = Record<string, any>;
 
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 
@@ -21,7 +25,7 @@ async function game(port: number, body: unknown, headers: Record<string, string>
   return {
     status: res.statusCode,
     headers: res.headers,
-    body: text === '' ? undefined : (JSON.parse(text) as Record<string, any>),
+    body: text === '' ? undefined : (JSON.parse(text) as ApiBody),
   };
 }
 
@@ -258,7 +262,7 @@ describe('the simulated FRM add-on', () => {
   it('pushes subscribed endpoints over its WebSocket, on the HTTP port and on the WS port', async () => {
     for (const wsPort of [port, sim.server(0).addon_ws_port]) {
       const socket = new WebSocket(`ws://127.0.0.1:${wsPort}/`);
-      const messages: any[] = [];
+      const messages: ApiBody[] = [];
       socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
       await new Promise((resolve) => socket.once('open', resolve));
       socket.send('not json');
@@ -267,7 +271,7 @@ describe('the simulated FRM add-on', () => {
         () => messages.some((m) => m.endpoint === 'getPower') && messages.some((m) => 'SessionName' in m),
         5000,
       );
-      expect(messages.find((m) => m.endpoint === 'getPower').data[0]).toHaveProperty('CircuitGroupID');
+      expect(messages.find((m) => m.endpoint === 'getPower')?.data[0]).toHaveProperty('CircuitGroupID');
       socket.send(JSON.stringify({ action: 'unsubscribe', endpoints: 'getPower' }));
       await new Promise((r) => setTimeout(r, 1200));
       const count = messages.filter((m) => m.endpoint === 'getPower').length;
