@@ -15,17 +15,6 @@ export const PLAYER_NAMES = [
   'PowerShardPete',
 ] as const;
 
-export const GAME_PHASES = [
-  'Onboarding',
-  'Distribution Platform',
-  'Construction Dock',
-  'Main Body',
-  'Propulsion Systems',
-  'Assembly',
-  'Launch',
-  'Completed',
-] as const;
-
 export function gamePhasePath(phase: number): string {
   const name = `GP_Project_Assembly_Phase_${phase}`;
   return `/Script/FactoryGame.FGGamePhase'/Game/FactoryGame/GamePhases/${name}.${name}'`;

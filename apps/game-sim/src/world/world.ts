@@ -1,4 +1,5 @@
-import { BUILDINGS, GAME_PHASES, gamePhasePath, ITEMS, PLAYER_NAMES, schematicPath, STATIONS } from './catalog';
+import { GAME_PHASE_NAMES } from '@app/game-client';
+import { BUILDINGS, gamePhasePath, ITEMS, PLAYER_NAMES, schematicPath, STATIONS } from './catalog';
 import { Rng } from './rng';
 
 export interface SimPlayer {
@@ -108,7 +109,7 @@ export class World {
     const r = this.rng.fork(1);
     this.sessionName = `${r.pick(['Northern Forest', 'Grass Fields', 'Rocky Desert', 'Dune Desert'])} ${r.int(1, 99)}`;
     this.techTier = r.int(2, 8);
-    this.phase = Math.min(this.techTier >> 1, GAME_PHASES.length - 2);
+    this.phase = Math.min(this.techTier >> 1, GAME_PHASE_NAMES.length - 2);
     this.totalDuration = r.int(3_600, 400_000);
     this.passedDays = Math.floor(this.totalDuration / 3600);
     this.players = PLAYER_NAMES.slice(0, r.int(2, 6)).map((name, i) => ({
