@@ -354,6 +354,28 @@ describe('the simulated lightweight query and world', () => {
   });
 });
 
+describe('simulated login tokens', () => {
+  it('expire after the configured lifetime', async () => {
+    const sim = await SimulatorProcess.start(['--count', '1', '--token-ttl', '1']);
+    try {
+      const s = sim.server(0);
+      const login = await game(s.port, {
+        function: 'PasswordLogin',
+        data: { minimumPrivilegeLevel: 'Administrator', password: s.admin_password },
+      });
+      const auth = { authorization: `Bearer ${login.body!.data.authenticationToken}` };
+      expect((await game(s.port, { function: 'QueryServerState' }, auth)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await game(s.port, { function: 'QueryServerState' }, auth)).toMatchObject({
+        status: 401,
+        body: { errorCode: 'invalid_token', errorMessage: 'Token has expired' },
+      });
+    } finally {
+      await sim.stop();
+    }
+  });
+});
+
 describe('the simulator control API and command line', () => {
   const run = promisify(execFile);
   const main = `${REPO_ROOT}/apps/game-sim/dist/main.js`;
