@@ -71,7 +71,6 @@ describe('the simulated game API', () => {
   });
   afterAll(async () => {
     await sim.stop();
-    await insecure.close();
   });
 
   it('answers HealthCheck with the game headers and envelope', async () => {
