@@ -1,6 +1,7 @@
 import { PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { BillingLimitsConfig } from './app.config';
+import { EntitlementsModule } from './entitlements/entitlements.module';
 
 /** Root module of billing-limits: Plans, subscriptions, API quota counters and retention. */
 @Module({})
@@ -13,6 +14,7 @@ export class AppModule {
           service: 'billing-limits',
           config,
         }),
+        EntitlementsModule,
       ],
     };
   }

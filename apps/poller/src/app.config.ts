@@ -1,6 +1,26 @@
-import { serviceEnvSchema } from '@app/config';
-import type { z } from 'zod';
+import { intVar, serviceEnvSchema } from '@app/config';
+import { z } from 'zod';
 
 /** Environment of the poller service (see .env.example). */
-export const PollerConfig = serviceEnvSchema(3002);
+export const PollerConfig = serviceEnvSchema(3002).extend({
+  /** 32 bytes, base64: decrypts the stored admin passwords (the same key as the api-gateway's). */
+  SECRETS_KEY: z
+    .string({ error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (the api-gateway uses the same key)' })
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+  /** all: scheduler candidate and worker; scheduler or worker for separate deployments. */
+  POLLER_ROLE: z.enum(['all', 'scheduler', 'worker']).default('all'),
+  /** Jobs one worker replica runs at once (never more than one per server). */
+  POLLER_CONCURRENCY: intVar(1, 5000, 256),
+  /** Deadline of one request to a game server. */
+  POLLER_TIMEOUT_MS: intVar(100, 60_000, 5000),
+  POLLER_FLUSH_MS: intVar(10, 10_000, 200),
+  POLLER_BATCH_ROWS: intVar(10, 100_000, 5000),
+  /** Rows held while PostgreSQL is unavailable before the oldest are dropped. */
+  POLLER_BUFFER_ROWS: intVar(100, 10_000_000, 200_000),
+  /** Scheduler leader lease: a standby takes over within about TTL + retry after the leader dies. */
+  POLLER_LEADER_TTL_MS: intVar(1000, 60_000, 9000),
+  POLLER_LEADER_RETRY_MS: intVar(100, 60_000, 2000),
+  /** A job not acked by then (worker died mid-job) is redelivered to another worker. */
+  POLLER_ACK_WAIT_MS: intVar(500, 600_000, 30_000),
+});
 export type PollerConfig = z.infer<typeof PollerConfig>;

@@ -2,6 +2,7 @@ import { Streams } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { PollerConfig } from './app.config';
+import { PollerModule } from './poller.module';
 
 /** Root module of poller: Polling schedule, game-API and FRM clients, status derivation, time-series samples. */
 @Module({})
@@ -15,6 +16,7 @@ export class AppModule {
           config,
           streams: [Streams.pollJobs, Streams.pollResults],
         }),
+        PollerModule,
       ],
     };
   }

@@ -10,7 +10,7 @@ import {
   ServerAllowanceRequest,
 } from './schemas/billing.schema';
 import { DeadLetter } from './schemas/dead-letter.schema';
-import { PollJob, PollResult, ServerStatusChanged } from './schemas/poll.schema';
+import { AddonStatusChanged, PollJob, PollResult, ServerStatusChanged } from './schemas/poll.schema';
 import { ServerDeleted, ServerRegistered, ServerUpdated } from './schemas/server-lifecycle.schema';
 
 /** Every NATS subject of the platform, with its payload schema, producer and consumers. */
@@ -38,6 +38,10 @@ export const Subjects = {
   serverStatus: defineEvent('server.status.v1', ServerStatusChanged, {
     token: 'serverId',
     description: 'poller -> alerting (JetStream), realtime-gateway (core NATS): a confirmed status change',
+  }),
+  addonStatus: defineEvent('server.addon.v1', AddonStatusChanged, {
+    token: 'serverId',
+    description: 'poller workers -> poller scheduler, realtime-gateway: the add-on was found available or unavailable',
   }),
   planChanged: defineEvent('plan.changed.v1', PlanChanged, {
     token: 'orgId',

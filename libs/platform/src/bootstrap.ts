@@ -65,10 +65,12 @@ export function installGracefulShutdown(app: INestApplication, timeoutMs: number
       process.exit(1);
     }, timeoutMs).unref();
     try {
-      app.get(LifecycleService).beginShutdown();
+      const lifecycle = app.get(LifecycleService);
+      lifecycle.beginShutdown();
       const server = app.getHttpServer() as Server;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await lifecycle.drain();
       await app.get(Messaging).close();
       await closed;
       await app.close();

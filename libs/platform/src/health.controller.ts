@@ -3,6 +3,7 @@ import { Messaging } from '@app/messaging';
 import { Controller, Get, HttpCode, HttpStatus, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { LifecycleService } from './lifecycle.service';
+import { ReadinessRegistry } from './readiness.registry';
 
 interface CheckResult {
   ok: boolean;
@@ -40,6 +41,7 @@ export class HealthController {
     private readonly prisma: PrismaService,
     private readonly messaging: Messaging,
     private readonly lifecycle: LifecycleService,
+    private readonly readiness: ReadinessRegistry,
   ) {}
 
   @Get('live')
@@ -54,15 +56,20 @@ export class HealthController {
       res.status(HttpStatus.SERVICE_UNAVAILABLE);
       return { status: 'shutting_down' };
     }
-    const [database, nats] = await Promise.all([
-      timed(() => this.prisma.ping()),
-      timed(async () => {
-        if (!this.messaging.isConnected()) throw new Error('not connected');
-        await this.messaging.nc.flush();
-      }),
-    ]);
-    const ok = database.ok && nats.ok;
+    const named: [string, () => Promise<unknown>][] = [
+      ['database', () => this.prisma.ping()],
+      [
+        'nats',
+        async () => {
+          if (!this.messaging.isConnected()) throw new Error('not connected');
+          await this.messaging.nc.flush();
+        },
+      ],
+      ...this.readiness.entries().map(([name, check]): [string, () => Promise<unknown>] => [name, async () => check()]),
+    ];
+    const results = await Promise.all(named.map(async ([name, check]) => [name, await timed(check)] as const));
+    const ok = results.every(([, r]) => r.ok);
     res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: ok ? 'ready' : 'not_ready', checks: { database, nats } };
+    return { status: ok ? 'ready' : 'not_ready', checks: Object.fromEntries(results) };
   }
 }

@@ -2,3 +2,4 @@ export * from './bootstrap';
 export * from './health.controller';
 export * from './lifecycle.service';
 export * from './platform.module';
+export * from './readiness.registry';

@@ -6,6 +6,7 @@ import { ObservabilityModule } from '@app/observability';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { HealthController } from './health.controller';
 import { LifecycleService } from './lifecycle.service';
+import { ReadinessRegistry } from './readiness.registry';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 
@@ -39,8 +40,8 @@ export class PlatformModule {
         }),
       ],
       controllers: [HealthController],
-      providers: [LifecycleService, { provide: SERVICE_CONFIG, useValue: config }],
-      exports: [LifecycleService, SERVICE_CONFIG],
+      providers: [LifecycleService, ReadinessRegistry, { provide: SERVICE_CONFIG, useValue: config }],
+      exports: [LifecycleService, ReadinessRegistry, SERVICE_CONFIG],
     };
   }
 }

@@ -35,6 +35,8 @@ describe('each service', () => {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
+    // The poller decrypts stored admin passwords.
+    SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
   });
 
   it.each(SERVICES)('%s boots, reports ready, serves metrics and stops within 10 s on SIGTERM', async (app) => {

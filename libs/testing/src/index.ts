@@ -3,3 +3,5 @@ export * from './service-process';
 export * from './services';
 export * from './test-database';
 export * from './simulator';
+export * from './tcp-proxy';
+export * from './fixtures';

@@ -165,3 +165,13 @@ export const ServerStatusChanged = z.object({
   time: Timestamp,
 });
 export type ServerStatusChanged = z.infer<typeof ServerStatusChanged>;
+
+/** Produced by poller workers when an add-on check (or a failed FRM poll) tells the add-on's availability. */
+export const AddonStatusChanged = z.object({
+  serverId: Uuid,
+  orgId: Uuid,
+  status: AddonStatus,
+  reason: z.string().nullable(),
+  time: Timestamp,
+});
+export type AddonStatusChanged = z.infer<typeof AddonStatusChanged>;

@@ -1,0 +1,49 @@
+import { PrismaService } from '@app/database';
+import { Injectable } from '@nestjs/common';
+
+/** A plan row with an organisation's overrides, as the entitlements need them. */
+export interface PlanRow {
+  planId: string;
+  maxServers: number | null;
+  retentionHours: number | null;
+  intervals: { health: number; power: number; players: number; production: number; trains: number; drones: number; factory: number };
+  discordAlerts: boolean;
+  multiChannelAlerts: boolean;
+  apiAccess: boolean;
+  apiDailyQuota: number | null;
+  shareLinks: boolean;
+  roles: boolean;
+}
+
+/** Reads plans and subscriptions (owner: billing-limits). */
+@Injectable()
+export class EntitlementsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The organisation's plan with its overrides; the Free plan when it has no subscription. */
+  async planOf(orgId: string): Promise<PlanRow | null> {
+    const subscription = await this.prisma.subscription.findUnique({ where: { orgId }, include: { plan: true } });
+    const plan = subscription?.plan ?? (await this.prisma.plan.findUnique({ where: { id: 'free' } }));
+    if (!plan) return null;
+    return {
+      planId: plan.id,
+      maxServers: subscription?.customMaxServers ?? plan.maxServers,
+      retentionHours: subscription?.customRetentionHours ?? plan.retentionHours,
+      intervals: {
+        health: plan.intervalHealthSeconds,
+        power: plan.intervalPowerSeconds,
+        players: plan.intervalPlayersSeconds,
+        production: plan.intervalProductionSeconds,
+        trains: plan.intervalTrainsSeconds,
+        drones: plan.intervalDronesSeconds,
+        factory: plan.intervalFactorySeconds,
+      },
+      discordAlerts: plan.discordAlerts,
+      multiChannelAlerts: plan.multiChannelAlerts,
+      apiAccess: plan.apiAccess,
+      apiDailyQuota: subscription?.customApiDailyQuota ?? plan.apiDailyQuota,
+      shareLinks: plan.shareLinks,
+      roles: plan.roles,
+    };
+  }
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { Subjects, type AddonStatus, type PollIntervals, type PollKind } from '@app/contracts';
+import { Messaging } from '@app/messaging';
+import { LifecycleService } from '@app/platform';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@app/platform';
+import type { PollerConfig } from '../app.config';
+import { PollerMetrics } from '../metrics/poller.metrics';
+import { EntitlementsCache } from '../plans/entitlements.cache';
+import { ServerRegistry } from '../registry/server-registry';
+import type { ServerRecord } from '../registry/servers.repository';
+import { DueQueue, type DueEntry } from './due-queue';
+import { LeaderLease } from './leader-lease';
+import { nextSlot, phaseOf, slotMessageId } from './slots';
+
+const KINDS: readonly PollKind[] = ['health', 'addon', 'power', 'players', 'production', 'trains', 'drones', 'factory'];
+/** Kinds that need the add-on: scheduled only while it is available. */
+const ADDON_KINDS = new Set<PollKind>(['power', 'players', 'production', 'trains', 'drones', 'factory']);
+const TICK_MS = 50;
+/** Jobs being published at once (JetStream acknowledgements in flight). */
+const MAX_IN_FLIGHT = 2000;
+
+interface Entry extends DueEntry {
+  serverId: string;
+  orgId: string;
+  kind: PollKind;
+  intervalMs: number;
+  phase: number;
+}
+
+/**
+ * The one active scheduler (leader lease in NATS KV): turns every server's plan intervals into jobs on the
+ * JetStream work queue, at stable slots spread over each interval. New servers get their first health poll at
+ * once; add-on kinds are emitted only while the add-on is available.
+ */
+@Injectable()
+export class SchedulerService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SchedulerService.name);
+  private readonly entries = new Map<string, Map<PollKind, Entry>>();
+  private readonly addon = new Map<string, AddonStatus>();
+  private readonly queue = new DueQueue<Entry>();
+  private lease: LeaderLease | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight = 0;
+
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly entitlements: EntitlementsCache,
+    private readonly messaging: Messaging,
+    private readonly metrics: PollerMetrics,
+    private readonly lifecycle: LifecycleService,
+    @Inject(SERVICE_CONFIG) private readonly config: PollerConfig,
+  ) {}
+
+  get isLeader(): boolean {
+    return this.lease?.isLeader ?? false;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.POLLER_ROLE === 'worker') return;
+    this.registry.onChange((event) => {
+      if (event.type === 'delete') this.remove(event.serverId);
+      else void this.upsert(event.server, false);
+    });
+    this.entitlements.onChange((orgId, intervals) => this.applyIntervals(orgId, intervals));
+    this.messaging.subscribe(Subjects.addonStatus, (e) => {
+      this.addon.set(e.serverId, e.status);
+    });
+    await Promise.all(this.registry.all().map((s) => this.upsert(s, true)));
+    this.lease = new LeaderLease(this.messaging, randomUUID(), (leader) => this.onLeadership(leader), {
+      ttlMs: this.config.POLLER_LEADER_TTL_MS,
+      retryMs: this.config.POLLER_LEADER_RETRY_MS,
+    });
+    await this.lease.start();
+    this.lifecycle.onDrain('scheduler', () => this.stop());
+  }
+
+  private onLeadership(leader: boolean): void {
+    this.metrics.leader.set(leader ? 1 : 0);
+    clearInterval(this.timer);
+    this.timer = undefined;
+    if (!leader) {
+      this.logger.log('scheduler standing by');
+      return;
+    }
+    this.logger.log({ entries: this.queue.size }, 'scheduler is the leader');
+    // Whatever was due while another replica led is not replayed: resume at each entry's next slot.
+    const now = Date.now();
+    for (const kinds of this.entries.values()) for (const e of kinds.values()) this.reschedule(e, nextSlot(now, e.phase, e.intervalMs));
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+  }
+
+  private async upsert(server: ServerRecord, initial: boolean): Promise<void> {
+    const intervals = await this.entitlements.intervalsOf(server.orgId);
+    const known = this.entries.has(server.id);
+    if (!this.addon.has(server.id)) this.addon.set(server.id, server.addonStatus);
+    const kinds = this.entries.get(server.id) ?? new Map<PollKind, Entry>();
+    this.entries.set(server.id, kinds);
+    const now = Date.now();
+    for (const kind of KINDS) {
+      const intervalMs = intervals[kind] * 1000;
+      const existing = kinds.get(kind);
+      if (existing && existing.intervalMs === intervalMs && existing.orgId === server.orgId) continue;
+      const phase = phaseOf(server.id, kind, intervalMs);
+      const entry: Entry = { key: `${server.id}:${kind}`, serverId: server.id, orgId: server.orgId, kind, intervalMs, phase, nextAt: 0, version: 0 };
+      kinds.set(kind, entry);
+      // A newly registered server is polled at once (health, and the add-on check that gates the other kinds).
+      const immediate = !known && !initial && (kind === 'health' || kind === 'addon');
+      this.reschedule(entry, immediate ? now : nextSlot(now, phase, intervalMs));
+    }
+  }
+
+  private applyIntervals(orgId: string, intervals: PollIntervals): void {
+    const now = Date.now();
+    for (const kinds of this.entries.values()) {
+      for (const entry of kinds.values()) {
+        if (entry.orgId !== orgId) continue;
+        const intervalMs = intervals[entry.kind] * 1000;
+        if (intervalMs === entry.intervalMs) continue;
+        entry.intervalMs = intervalMs;
+        entry.phase = phaseOf(entry.serverId, entry.kind, intervalMs);
+        this.reschedule(entry, nextSlot(now, entry.phase, intervalMs));
+      }
+    }
+    this.logger.log({ orgId, health: intervals.health }, 'plan intervals applied');
+  }
+
+  private remove(serverId: string): void {
+    const kinds = this.entries.get(serverId);
+    if (!kinds) return;
+    for (const entry of kinds.values()) entry.version++;
+    this.entries.delete(serverId);
+    this.addon.delete(serverId);
+  }
+
+  private reschedule(entry: Entry, at: number): void {
+    entry.version++;
+    entry.nextAt = at;
+    this.queue.push(entry);
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    const current = (e: Entry, version: number): boolean => e.version === version && this.entries.get(e.serverId)?.get(e.kind) === e;
+    for (let entry = this.queue.popDue(now, current); entry; entry = this.queue.popDue(now, current)) {
+      const slot = entry.nextAt;
+      const next = slot + entry.intervalMs;
+      this.reschedule(entry, next > now ? next : nextSlot(now, entry.phase, entry.intervalMs));
+      if (ADDON_KINDS.has(entry.kind) && this.addon.get(entry.serverId) !== 'available') continue;
+      if (this.inFlight >= MAX_IN_FLIGHT) {
+        this.metrics.droppedLate.inc({ kind: entry.kind });
+        continue;
+      }
+      this.emit(entry, slot);
+    }
+  }
+
+  private emit(entry: Entry, slot: number): void {
+    this.inFlight++;
+    const job = {
+      jobId: randomUUID(),
+      serverId: entry.serverId,
+      orgId: entry.orgId,
+      kind: entry.kind,
+      scheduledAt: new Date(slot).toISOString(),
+      intervalSeconds: entry.intervalMs / 1000,
+      expiresAt: new Date(slot + entry.intervalMs).toISOString(),
+    };
+    this.messaging
+      .publishDurable(Subjects.pollJob, job, { messageId: slotMessageId(entry.serverId, entry.kind, slot) })
+      .then(
+        () => this.metrics.jobsScheduled.inc({ kind: entry.kind }),
+        (error: Error) => this.logger.warn({ kind: entry.kind, err: error.message }, 'could not queue a poll job'),
+      )
+      .finally(() => this.inFlight--);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.lease?.stop();
+  }
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { SecretBox } from '@app/secrets';
+import { Client } from 'pg';
+import type { SimulatedServer } from './simulator';
+
+/** Runs one query on a fresh connection (for test set-up and assertions). */
+export async function sql<T extends object = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates a user with a personal organisation on a plan, as registration will. */
+export async function seedAccount(url: string, planId = 'free'): Promise<{ userId: string; orgId: string }> {
+  const userId = randomUUID();
+  const orgId = randomUUID();
+  await sql(url, `INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, 'Pioneer', 'x')`, [userId, `${userId}@example.com`]);
+  await sql(url, `INSERT INTO organisations (id, name, personal, owner_user_id) VALUES ($1, 'Pioneer', true, $2)`, [orgId, userId]);
+  await sql(url, `INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'admin')`, [orgId, userId]);
+  await sql(url, `INSERT INTO subscriptions (org_id, plan_id) VALUES ($1, $2)`, [orgId, planId]);
+  return { userId, orgId };
+}
+
+/** Registers a simulated server for an organisation, its admin password sealed as the api-gateway seals it. */
+export async function seedServer(url: string, orgId: string, sim: SimulatedServer, secretsKey: string, password = sim.admin_password): Promise<string> {
+  const id = randomUUID();
+  const sealed = new SecretBox(secretsKey).seal(password, id);
+  await sql(
+    url,
+    `INSERT INTO servers (id, org_id, name, host, address, port, addon_http_port, addon_ws_port, admin_password_enc)
+     VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)`,
+    [id, orgId, `Server ${sim.port}`, sim.host, sim.port, sim.addon_http_port, sim.addon_ws_port, sealed],
+  );
+  return id;
+}
+
+/** Sums a Prometheus metric (all series matching the label filter) from a service's /metrics text. */
+export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
+    sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
