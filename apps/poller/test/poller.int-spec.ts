@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Subjects, type ServerStatusChanged } from '@app/contracts';
 import type { Messaging } from '@app/messaging';
+import { SecretBox } from '@app/secrets';
 import {
   connectTestMessaging,
   createTestDatabase,
@@ -26,6 +27,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   const prefix = testNamespace();
   const processes: ServiceProcess[] = [];
   const statusEvents: ServerStatusChanged[] = [];
+  let pollerPort = 0;
 
   const env = (extra: Record<string, string> = {}): Record<string, string> => ({
     DATABASE_URL: db.url,
@@ -80,6 +82,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
       statusEvents.push(e);
     });
     await start('billing-limits');
+    pollerPort = (await start('poller')).port;
   });
 
   afterAll(async () => {
@@ -91,7 +94,6 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   });
 
   it('polls a new server within 2 s and stores every kind with the simulator values, plus latest rows', async () => {
-    const { port } = await start('poller');
     const { orgId } = await seedAccount(db.url, 'pro');
     const registeredAt = Date.now();
     const serverId = await register(orgId, 0);
@@ -120,7 +122,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(metric!.is_running).toBe(true);
     const latest = await sql<{ kind: string }>(db.url, 'SELECT kind FROM latest WHERE server_id = $1 ORDER BY kind', [serverId]);
     expect(latest.map((l) => l.kind)).toEqual(expect.arrayContaining(['addon', 'factory', 'health', 'players', 'power', 'production']));
-    expect(metricValue(await metrics(port), 'gsm_poller_polls_total', { kind: 'health', outcome: 'ok' })).toBeGreaterThan(0);
+    expect(metricValue(await metrics(pollerPort), 'gsm_poller_polls_total', { kind: 'health', outcome: 'ok' })).toBeGreaterThan(0);
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
   });
@@ -181,10 +183,26 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
   });
 
-  it('deleting a server stops its polls; changing its password makes a new login', async () => {
+  it('changing a password makes a new login; deleting a server stops its polls', async () => {
     const { orgId } = await seedAccount(db.url, 'pro');
     const serverId = await register(orgId, 4);
     await eventually(async () => (await count('server_metrics', serverId)) >= 2, 10_000);
+    const lastError = async () => (await sql<{ last_error: string | null }>(db.url, 'SELECT last_error FROM server_states WHERE server_id = $1', [serverId]))[0]?.last_error;
+    const setPassword = async (password: string) => {
+      await sql(db.url, 'UPDATE servers SET admin_password_enc = $2 WHERE id = $1', [serverId, new SecretBox(SECRETS_KEY).seal(password, serverId)]);
+      const s = sim.server(4);
+      messaging.publish(Subjects.serverUpdated, {
+        serverId, orgId, occurredAt: new Date().toISOString(), name: 'Server 4', host: s.host, address: s.host, port: s.port,
+        addonHttpPort: s.addon_http_port, addonWsPort: s.addon_ws_port, passwordChanged: true, changedFields: ['admin_password'],
+      });
+    };
+    // A wrong new password is only noticed if the poller logs in again instead of reusing its cached token.
+    await setPassword('not-the-password');
+    await eventually(async () => (await lastError())?.includes('wrong_password'), 10_000);
+    const [state] = await sql<{ status: string }>(db.url, 'SELECT status FROM server_states WHERE server_id = $1', [serverId]);
+    expect(state!.status).toBe('online');
+    await setPassword(sim.server(4).admin_password);
+    await eventually(async () => (await lastError()) === null, 10_000);
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
     await new Promise((r) => setTimeout(r, 1500));

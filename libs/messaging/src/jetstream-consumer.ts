@@ -77,8 +77,9 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
     }
     const consumer = await this.messaging.js.consumers.get(this.streamName, this.options.durable);
     const concurrency = Math.max(1, this.options.concurrency ?? 1);
-    // Pull no more than we can handle, so other replicas get the rest of a work queue.
-    this.messages = await consumer.consume({ max_messages: concurrency });
+    // Pull no more than we can handle, so other replicas get the rest of a work queue. Short-lived pull requests:
+    // a replica that dies leaves its request behind, and the server keeps handing it messages until it expires.
+    this.messages = await consumer.consume({ max_messages: concurrency, expires: 5000 });
     this.loop = this.run(this.messages, concurrency);
   }
 

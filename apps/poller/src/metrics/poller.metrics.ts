@@ -16,6 +16,7 @@ export class PollerMetrics {
   readonly flushFailures: Counter;
   readonly leader: Gauge;
   readonly statusChanges: Counter<'status'>;
+  readonly inFlight: Gauge;
 
   constructor(metrics: MetricsService) {
     this.polls = metrics.counter('gsm_poller_polls_total', 'Polls by kind and outcome (ok or the error code)', ['kind', 'outcome']);
@@ -28,6 +29,7 @@ export class PollerMetrics {
     this.rowsWritten = metrics.counter('gsm_poller_rows_written_total', 'Rows committed to PostgreSQL');
     this.flushFailures = metrics.counter('gsm_poller_flush_failures_total', 'Failed write transactions (retried)');
     this.leader = metrics.gauge('gsm_poller_scheduler_leader', '1 while this replica is the scheduler leader');
+    this.inFlight = metrics.gauge('gsm_poller_jobs_in_flight', 'Jobs this worker is running now');
     this.statusChanges = metrics.counter('gsm_poller_status_changes_total', 'Confirmed status changes', ['status']);
   }
 }

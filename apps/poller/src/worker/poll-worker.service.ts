@@ -68,6 +68,15 @@ export class PollWorkerService implements OnApplicationBootstrap {
   }
 
   private async handle(job: PollJob): Promise<void> {
+    this.metrics.inFlight.inc();
+    try {
+      await this.handleJob(job);
+    } finally {
+      this.metrics.inFlight.dec();
+    }
+  }
+
+  private async handleJob(job: PollJob): Promise<void> {
     const now = Date.now();
     const intervalMs = job.intervalSeconds * 1000;
     const lagMs = now - Date.parse(job.scheduledAt);
@@ -79,7 +88,15 @@ export class PollWorkerService implements OnApplicationBootstrap {
     this.metrics.scheduleLag.observe({ kind: job.kind }, Math.max(0, lagMs) / 1000);
     const server = await this.registry.fetch(job.serverId);
     if (!server) return; // deleted: nothing to poll
-    await this.serially(server.id, () => this.poll(server, job));
+    let committed: Promise<void> = Promise.resolve();
+    await this.serially(server.id, async () => {
+      committed = (await this.poll(server, job)).committed;
+    });
+    // Outside the per-server turn: waiting for PostgreSQL must not hold up the server's next job.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([committed, new Promise((r) => (timer = setTimeout(r, COMMIT_WAIT_MS)))])
+      .catch((error: Error) => this.logger.warn({ serverId: server.id, err: error.message }, 'samples dropped'))
+      .finally(() => clearTimeout(timer));
   }
 
   /** Runs `work` after the server's previous job: per-server concurrency of one. */
@@ -94,20 +111,19 @@ export class PollWorkerService implements OnApplicationBootstrap {
     return run;
   }
 
-  private async poll(server: ServerRecord, job: PollJob): Promise<void> {
+  /** Polls and queues the samples; returns (wrapped, so awaiting the poll does not await it) their commit. */
+  private async poll(server: ServerRecord, job: PollJob): Promise<{ committed: Promise<void> }> {
     if (Date.now() > Date.parse(job.expiresAt)) {
       this.metrics.droppedLate.inc({ kind: job.kind });
-      return;
+      return { committed: Promise.resolve() };
     }
     const outcome = await this.executor.run(server, job);
     this.metrics.polls.inc({ kind: job.kind, outcome: outcome.error?.code ?? 'ok' });
     this.metrics.pollDuration.observe({ kind: job.kind }, outcome.durationMs / 1000);
     const unit = await this.toUnit(server, outcome);
     const committed = this.writer.enqueue(unit);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([committed, new Promise((r) => (timer = setTimeout(r, COMMIT_WAIT_MS)))])
-      .catch((error: Error) => this.logger.warn({ serverId: server.id, err: error.message }, 'samples dropped'))
-      .finally(() => clearTimeout(timer));
+    committed.catch(() => undefined); // awaited by the caller; never an unhandled rejection
+    return { committed };
   }
 
   private async toUnit(server: ServerRecord, outcome: PollOutcome): Promise<WriteUnit> {
