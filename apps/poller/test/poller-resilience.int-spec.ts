@@ -188,4 +188,45 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
       await proxy.stop();
     }
   });
+
+  it('NATS away for a while: the poller reconnects by itself and polling resumes', async () => {
+    for (const p of alive()) {
+      p.proc.child.kill('SIGKILL');
+      await p.proc.exited();
+    }
+    const nats = new URL(requireEnv('GSM_TEST_NATS_URL'));
+    const proxy = await TcpProxy.start(nats.hostname, Number(nats.port || 4222));
+    try {
+      const poller = await start('poller', { NATS_URL: `nats://127.0.0.1:${proxy.port}` });
+      await eventually(async () => (await slots(db.url, servers[0]!, Date.now() - 2000, Date.now())).length >= 1, 15_000);
+      proxy.cut();
+      await sleep(1500);
+      expect((await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status).toBe(503);
+      await sleep(1500);
+      proxy.restore();
+      const restoredAt = Date.now();
+      await eventually(async () => (await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status === 200, 20_000, 200);
+      await eventually(async () => (await slots(db.url, servers[0]!, restoredAt, Date.now())).length >= 2, 20_000);
+      expect(poller.proc.child.exitCode).toBeNull();
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('readiness fails while polling lags by more than one interval', async () => {
+    for (const p of alive()) {
+      p.proc.child.kill('SIGKILL');
+      await p.proc.exited();
+    }
+    // One job at a time, four servers due every second, each poll taking over a second: the queue falls behind.
+    for (let i = 0; i < 4; i++) await sim.setFault(i, 'slow', { delayMs: 1200, scope: 'game' });
+    const poller = await start('poller', { POLLER_CONCURRENCY: '1' });
+    await eventually(async () => {
+      const res = await fetch(`http://127.0.0.1:${poller.port}/health/ready`);
+      const body = (await res.json()) as { checks?: { polling?: { ok: boolean; error?: string } } };
+      return res.status === 503 && body.checks?.polling?.error?.includes('polling lags');
+    }, 30_000, 250);
+    expect(metricValue(await metrics(poller.port), 'gsm_poller_jobs_dropped_late_total')).toBeGreaterThan(0);
+    for (let i = 0; i < 4; i++) await sim.clearFaults(i);
+  });
 });
