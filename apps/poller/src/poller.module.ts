@@ -67,8 +67,9 @@ class PollerResources implements OnApplicationShutdown {
               metrics.bufferDropped.inc(rows);
               metrics.bufferDepth.set(writer.depth);
             },
-            onFlushed: (rows) => {
+            onFlushed: (rows, durationMs) => {
               metrics.rowsWritten.inc(rows);
+              metrics.flushDuration.observe(durationMs / 1000);
               metrics.bufferDepth.set(writer.depth);
             },
             onFlushFailed: () => {

@@ -175,6 +175,15 @@ export class Messaging {
   }
 
   /**
+   * Publishes on a subject a stream captures, without waiting for the stream's acknowledgement: the message id
+   * still de-duplicates. For high-rate messages whose loss costs little (a poll job: the next slot comes anyway).
+   */
+  publishToStream<C extends EventContract>(contract: C, payload: PayloadOf<C>, options: { messageId: string }): void {
+    const { subject, data } = this.encode(contract, payload);
+    this.nc.publish(subject, data, { headers: this.headers(options.messageId) });
+  }
+
+  /**
    * Publishes into JetStream and waits for the stream's acknowledgement. The message id is the de-duplication
    * id: publishing the same id twice within the stream's window stores it once (`duplicate: true`).
    */

@@ -95,6 +95,8 @@ export class SimServer {
     );
     const frmCtx = { world: this.world, faults: this.faults, frmToken: this.frmToken };
     this.hub = new FrmSocketHub(frmCtx, options.pushCycleMs);
+    // As the game: idle connections live 15 s (https.createServer's own default would be 5 s).
+    this.https.keepAliveTimeout = 15_000;
     this.frmHttp = createHttpServer((req, res) => void this.onFrmRequest(frmCtx, req, res).catch(() => res.destroy()));
     this.frmHttp.on('upgrade', (req, socket, head) =>
       this.hub.wss.handleUpgrade(req, socket, head, (ws) => this.hub.wss.emit('connection', ws, req)),

@@ -17,6 +17,7 @@ export class PollerMetrics {
   readonly leader: Gauge;
   readonly statusChanges: Counter<'status'>;
   readonly inFlight: Gauge;
+  readonly flushDuration: Histogram;
 
   constructor(metrics: MetricsService) {
     this.polls = metrics.counter('gsm_poller_polls_total', 'Polls by kind and outcome (ok or the error code)', ['kind', 'outcome']);
@@ -29,6 +30,7 @@ export class PollerMetrics {
     this.rowsWritten = metrics.counter('gsm_poller_rows_written_total', 'Rows committed to PostgreSQL');
     this.flushFailures = metrics.counter('gsm_poller_flush_failures_total', 'Failed write transactions (retried)');
     this.leader = metrics.gauge('gsm_poller_scheduler_leader', '1 while this replica is the scheduler leader');
+    this.flushDuration = metrics.histogram('gsm_poller_flush_duration_seconds', 'Duration of one write transaction', [], [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
     this.inFlight = metrics.gauge('gsm_poller_jobs_in_flight', 'Jobs this worker is running now');
     this.statusChanges = metrics.counter('gsm_poller_status_changes_total', 'Confirmed status changes', ['status']);
   }

@@ -1,25 +1,29 @@
 /**
- * Remembers how late recent jobs started, relative to their interval. Polling "lags" when, within the window,
- * a job started (or was dropped) more than one interval after its slot.
+ * Remembers how late recent jobs started, relative to their interval, in one-second buckets (constant work per
+ * job). Polling "lags" when, within the window, a job started (or was dropped) more than one interval late.
  */
 export class LagMonitor {
-  private readonly samples: { at: number; ratio: number }[] = [];
+  private readonly buckets = new Map<number, number>();
 
   constructor(private readonly windowMs = 30_000) {}
 
   record(lagMs: number, intervalMs: number, now = Date.now()): void {
-    this.samples.push({ at: now, ratio: lagMs / intervalMs });
-    this.trim(now);
+    const second = Math.floor(now / 1000);
+    const ratio = lagMs / intervalMs;
+    if (ratio > (this.buckets.get(second) ?? -1)) this.buckets.set(second, ratio);
+    if (this.buckets.size > this.windowMs / 1000 + 5) this.trim(now);
   }
 
   /** The worst lag in the window as a fraction of the interval (1 = a whole interval late). */
   worst(now = Date.now()): number {
     this.trim(now);
-    return this.samples.reduce((m, s) => Math.max(m, s.ratio), 0);
+    let worst = 0;
+    for (const ratio of this.buckets.values()) worst = Math.max(worst, ratio);
+    return worst;
   }
 
   private trim(now: number): void {
-    while (this.samples.length > 0 && this.samples[0]!.at < now - this.windowMs) this.samples.shift();
-    if (this.samples.length > 10_000) this.samples.splice(0, this.samples.length - 10_000);
+    const oldest = Math.floor((now - this.windowMs) / 1000);
+    for (const second of this.buckets.keys()) if (second < oldest) this.buckets.delete(second);
   }
 }

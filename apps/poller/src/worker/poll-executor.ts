@@ -65,7 +65,7 @@ export class PollExecutor {
     const client = this.clientFor(server);
     const base = { job, time, rows: {} as TableRows, error: null, data: null as unknown };
     try {
-      const result = job.kind === 'health' ? await this.health(client, server, time) : await this.frm(client, server, job.kind, time);
+      const result = job.kind === 'health' ? await this.health(client) : await this.frm(client, server, job.kind, time);
       return { ...base, ...result, durationMs: performance.now() - started };
     } catch (error) {
       const code = error instanceof GameClientError ? error.code : 'internal';
@@ -88,7 +88,7 @@ export class PollExecutor {
     }
   }
 
-  private async health(client: GameServerClient, server: ServerRecord, time: Date): Promise<Partial<PollOutcome>> {
+  private async health(client: GameServerClient): Promise<Partial<PollOutcome>> {
     const started = performance.now();
     const { health } = await client.api.healthCheck();
     let state;
@@ -119,8 +119,6 @@ export class PollExecutor {
       sessionName: state.sessionName,
       latencyMs: performance.now() - started,
     };
-    void server;
-    void time;
     return { data, observation: { reachable: true, loading: false, tickRate: state.tickRate, health } };
   }
 
