@@ -222,6 +222,12 @@ async function main(): Promise<void> {
           String(delta('gsm_poller_jobs_dropped_late_total')).padStart(13),
         ].join('  '),
       );
+      const failures = new Map<string, number>();
+      for (const line of after.split('\n')) {
+        const m = /^gsm_poller_polls_total\{.*outcome="([^"]+)".*\} (\d+)/.exec(line);
+        if (m && m[1] !== 'ok') failures.set(m[1]!, (failures.get(m[1]!) ?? 0) + Number(m[2]));
+      }
+      if (failures.size > 0) out(`         failed polls so far: ${[...failures].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
     // Ingest capacity: the poller's writer flat out versus a bare COPY, same database, same run.
     await processes[1]?.stop('SIGTERM');

@@ -142,11 +142,7 @@ export class FrmClient {
 
   private async viaHttp(endpoint: string): Promise<unknown> {
     const url = `${origin('http', this.target.address, this.target.addonHttpPort)}/${encodeURIComponent(endpoint)}`;
-    const res = await this.transport.send(
-      url,
-      { method: 'GET', timeoutMs: this.options.timeoutMs ?? 5000 },
-      'frm-http',
-    );
+    const res = await this.transport.get(url, this.options.timeoutMs ?? 5000, 'frm-http');
     let body: unknown;
     try {
       body = JSON.parse(res.text);
