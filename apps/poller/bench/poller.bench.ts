@@ -50,14 +50,19 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 /** p-quantile upper bound from the delta of a Prometheus histogram (all label sets summed per bucket). */
 function quantile(before: string, after: string, name: string, q: number): string {
   const buckets = new Map<string, number>();
-  for (const [text, sign] of [[after, 1], [before, -1]] as const) {
+  for (const [text, sign] of [
+    [after, 1],
+    [before, -1],
+  ] as const) {
     for (const line of text.split('\n')) {
       if (!line.startsWith(`${name}_bucket{`)) continue;
       const le = /le="([^"]+)"/.exec(line)?.[1] ?? '';
       buckets.set(le, (buckets.get(le) ?? 0) + sign * Number(line.slice(line.lastIndexOf(' ') + 1)));
     }
   }
-  const sorted = [...buckets].sort((a, b) => (a[0] === '+Inf' ? 1 : b[0] === '+Inf' ? -1 : Number(a[0]) - Number(b[0])));
+  const sorted = [...buckets].sort((a, b) =>
+    a[0] === '+Inf' ? 1 : b[0] === '+Inf' ? -1 : Number(a[0]) - Number(b[0]),
+  );
   const total = sorted.at(-1)?.[1] ?? 0;
   if (total <= 0) return 'n/a';
   const hit = sorted.find(([, count]) => count >= q * total);
@@ -74,11 +79,27 @@ async function seed(url: string, orgId: string, sims: SimulatedServer[], messagi
       await client.query(
         `INSERT INTO servers (id, org_id, name, host, address, port, addon_http_port, addon_ws_port, admin_password_enc)
          VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)`,
-        [id, orgId, `bench ${s.port}`, s.host, s.port, s.addon_http_port, s.addon_ws_port, box.seal(s.admin_password, id)],
+        [
+          id,
+          orgId,
+          `bench ${s.port}`,
+          s.host,
+          s.port,
+          s.addon_http_port,
+          s.addon_ws_port,
+          box.seal(s.admin_password, id),
+        ],
       );
       messaging.publish(Subjects.serverRegistered, {
-        serverId: id, orgId, occurredAt: new Date().toISOString(), name: 'bench', host: s.host, address: s.host, port: s.port,
-        addonHttpPort: s.addon_http_port, addonWsPort: s.addon_ws_port,
+        serverId: id,
+        orgId,
+        occurredAt: new Date().toISOString(),
+        name: 'bench',
+        host: s.host,
+        address: s.host,
+        port: s.port,
+        addonHttpPort: s.addon_http_port,
+        addonWsPort: s.addon_ws_port,
       });
     }
   } finally {
@@ -131,14 +152,20 @@ type WriterClass = new (
  */
 async function writerCapacity(url: string, rows: number): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { SampleWriter } = require(join(__dirname, '..', '..', 'dist', 'storage', 'sample-writer.js')) as { SampleWriter: WriterClass };
+  const { SampleWriter } = require(join(__dirname, '..', '..', 'dist', 'storage', 'sample-writer.js')) as {
+    SampleWriter: WriterClass;
+  };
   const pool = new Pool({ connectionString: url, max: 2 });
   const ids = (await pool.query<{ id: string }>('SELECT id FROM servers LIMIT 1000')).rows.map((r) => r.id);
-  const writer = new SampleWriter(pool, { flushMs: 200, maxBatchRows: 5000, maxBufferedRows: 10_000_000 }, {
-    onDropped() {},
-    onFlushed() {},
-    onFlushFailed() {},
-  });
+  const writer = new SampleWriter(
+    pool,
+    { flushMs: 200, maxBatchRows: 5000, maxBufferedRows: 10_000_000 },
+    {
+      onDropped() {},
+      onFlushed() {},
+      onFlushFailed() {},
+    },
+  );
   const base = Date.now() + 86_400_000;
   const units: unknown[] = [];
   let count = 0;
@@ -147,13 +174,56 @@ async function writerCapacity(url: string, rows: number): Promise<number> {
     const time = new Date(base + Math.floor(i / ids.length) * 1000);
     if (i % 2 === 0) {
       units.push({
-        rows: { server_metrics: [[time, serverId, 'online', 29.7, 3, 4, 6, 'GP_Project_Assembly_Phase_2', 2, true, false, 96654, 'Session', 1.2]] },
+        rows: {
+          server_metrics: [
+            [
+              time,
+              serverId,
+              'online',
+              29.7,
+              3,
+              4,
+              6,
+              'GP_Project_Assembly_Phase_2',
+              2,
+              true,
+              false,
+              96654,
+              'Session',
+              1.2,
+            ],
+          ],
+        },
         latest: { serverId, kind: 'health', time, data: { tickRate: 29.7 } },
-        healthState: { serverId, status: 'online', pendingStatus: null, pendingCount: 0, time, lastSeenAt: time, lastError: null },
+        healthState: {
+          serverId,
+          status: 'online',
+          pendingStatus: null,
+          pendingCount: 0,
+          time,
+          lastSeenAt: time,
+          lastError: null,
+        },
       });
       count += 1;
     } else {
-      const power = [0, 1, 2].map((c) => [time, serverId, c, 3633.3, 2693.3, 4083.3, 4606.4, 2.33, 100, 100, 100, 0, 0, 3515, false]);
+      const power = [0, 1, 2].map((c) => [
+        time,
+        serverId,
+        c,
+        3633.3,
+        2693.3,
+        4083.3,
+        4606.4,
+        2.33,
+        100,
+        100,
+        100,
+        0,
+        0,
+        3515,
+        false,
+      ]);
       units.push({ rows: { power_circuits: power }, latest: { serverId, kind: 'power', time, data: [] } });
       count += 3;
     }
@@ -177,15 +247,29 @@ async function main(): Promise<void> {
   try {
     const total = Math.max(...STEPS);
     for (let started = 0, i = 0; started < total; started += PER_SIM, i++) {
-      simulators.push(await SimulatorProcess.start(['--count', String(Math.min(PER_SIM, total - started)), '--seed', String(i + 1), '--token-ttl', '86400'], 120_000));
+      simulators.push(
+        await SimulatorProcess.start(
+          ['--count', String(Math.min(PER_SIM, total - started)), '--seed', String(i + 1), '--token-ttl', '86400'],
+          120_000,
+        ),
+      );
     }
     const fleet = simulators.flatMap((s) => s.servers);
     const env = {
-      DATABASE_URL: db.url, NATS_URL: services.natsUrl, NATS_PREFIX: prefix, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info',
-      SECRETS_KEY, POLLER_CONCURRENCY: '512', POLLER_TIMEOUT_MS: '5000',
+      DATABASE_URL: db.url,
+      NATS_URL: services.natsUrl,
+      NATS_PREFIX: prefix,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SECRETS_KEY,
+      POLLER_CONCURRENCY: '512',
+      POLLER_TIMEOUT_MS: '5000',
     };
     processes.push(ServiceProcess.start('billing-limits', env));
-    const profile: Record<string, string> = values.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values.profile}` } : {};
+    const profile: Record<string, string> = values.profile
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values.profile}` }
+      : {};
     processes.push(ServiceProcess.start('poller', { ...env, ...profile }));
     await processes[0]!.ready();
     const pollerPort = await processes[1]!.ready(60_000);
@@ -193,7 +277,9 @@ async function main(): Promise<void> {
     const scrape = async () => (await fetch(`http://127.0.0.1:${pollerPort}/metrics`)).text();
     const copyRate = await bareCopy(db.url, 200_000);
 
-    out(`bench:poller  one poller process, Pro plan intervals (10/15/15/30/30/30/60 s, add-on check 300 s), ${simulators.length} simulator process(es), node ${process.version}`);
+    out(
+      `bench:poller  one poller process, Pro plan intervals (10/15/15/30/30/30/60 s, add-on check 300 s), ${simulators.length} simulator process(es), node ${process.version}`,
+    );
     out(`warm-up ${WARMUP_S}s, measured ${MEASURE_S}s per step; bare COPY baseline: ${Math.round(copyRate)} rows/s`);
     out('servers  polls/s  lag p50     lag p99     CPU ms/poll  rows/s   writer rows/busy-s  late-dropped');
     let seeded = 0;
@@ -227,19 +313,23 @@ async function main(): Promise<void> {
         const m = /^gsm_poller_polls_total\{.*outcome="([^"]+)".*\} (\d+)/.exec(line);
         if (m && m[1] !== 'ok') failures.set(m[1]!, (failures.get(m[1]!) ?? 0) + Number(m[2]));
       }
-      if (failures.size > 0) out(`         failed polls so far: ${[...failures].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      if (failures.size > 0)
+        out(`         failed polls so far: ${[...failures].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
     // Ingest capacity: the poller's writer flat out versus a bare COPY, same database, same run.
     await processes[1]?.stop('SIGTERM');
     const writerRate = await writerCapacity(db.url, 100_000);
     const copyAgain = await bareCopy(db.url, 100_000);
-    out(`ingest capacity: SampleWriter ${Math.round(writerRate)} rows/s, bare COPY ${Math.round(copyAgain)} rows/s: ${(writerRate / copyAgain).toFixed(2)}x (goal >= 0.50x)`);
+    out(
+      `ingest capacity: SampleWriter ${Math.round(writerRate)} rows/s, bare COPY ${Math.round(copyAgain)} rows/s: ${(writerRate / copyAgain).toFixed(2)}x (goal >= 0.50x)`,
+    );
   } finally {
     await processes[1]?.stop('SIGTERM');
     for (const p of processes) p.kill();
     for (const s of simulators) await s.stop();
     const jsm = await messaging.jsm();
-    for await (const name of jsm.streams.names()) if (name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(name);
+    for await (const name of jsm.streams.names())
+      if (name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(name);
     await messaging.close();
     await db.drop();
   }

@@ -5,7 +5,9 @@ import { z } from 'zod';
 export const PollerConfig = serviceEnvSchema(3002).extend({
   /** 32 bytes, base64: decrypts the stored admin passwords (the same key as the api-gateway's). */
   SECRETS_KEY: z
-    .string({ error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (the api-gateway uses the same key)' })
+    .string({
+      error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (the api-gateway uses the same key)',
+    })
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
   /** all: scheduler candidate and worker; scheduler or worker for separate deployments. */
   POLLER_ROLE: z.enum(['all', 'scheduler', 'worker']).default('all'),

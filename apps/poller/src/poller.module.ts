@@ -13,18 +13,30 @@ import { StatusTracker } from './status/status-tracker';
 import { SampleWriter } from './storage/sample-writer';
 import { PollExecutor } from './worker/poll-executor';
 import { PollWorkerService } from './worker/poll-worker.service';
-import { GAME_TRANSPORT, PG_POOL, POLL_EXECUTOR, SAMPLE_WRITER, STATUS_TRACKER } from './worker/tokens';
+import { GAME_TRANSPORT, PG_POOL, PG_READ_POOL, POLL_EXECUTOR, SAMPLE_WRITER, STATUS_TRACKER } from './worker/tokens';
+
+function pool(config: PollerConfig, max: number, name: string): Pool {
+  const created = new Pool({
+    connectionString: config.DATABASE_URL,
+    max,
+    application_name: name,
+    connectionTimeoutMillis: 5000,
+  });
+  created.on('error', () => undefined); // a dropped idle connection is replaced; the writer retries its batch
+  return created;
+}
 
 /** Closes the poller's own connections (the PostgreSQL pool of the writer, the game-server pools) last. */
 class PollerResources implements OnApplicationShutdown {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(PG_READ_POOL) private readonly readPool: Pool,
     @Inject(GAME_TRANSPORT) private readonly transport: GameTransport,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.transport.close();
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.readPool.end()]);
   }
 }
 
@@ -38,14 +50,16 @@ class PollerResources implements OnApplicationShutdown {
     SchedulerService,
     PollWorkerService,
     PollerResources,
+    // The writer has its own connections: status reads (one per health poll) must never starve a flush.
     {
       provide: PG_POOL,
       inject: [SERVICE_CONFIG],
-      useFactory: (config: PollerConfig) => {
-        const pool = new Pool({ connectionString: config.DATABASE_URL, max: 4, application_name: 'poller-writer' });
-        pool.on('error', () => undefined); // a dropped idle connection is replaced; the writer retries its batch
-        return pool;
-      },
+      useFactory: (config: PollerConfig) => pool(config, 2, 'poller-writer'),
+    },
+    {
+      provide: PG_READ_POOL,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: PollerConfig) => pool(config, 4, 'poller-status'),
     },
     { provide: GAME_TRANSPORT, useFactory: () => new GameTransport({ connectionsPerOrigin: 1 }) },
     {
@@ -54,14 +68,18 @@ class PollerResources implements OnApplicationShutdown {
       useFactory: (transport: GameTransport, config: PollerConfig) =>
         new PollExecutor(transport, new SecretBox(config.SECRETS_KEY), config.POLLER_TIMEOUT_MS),
     },
-    { provide: STATUS_TRACKER, inject: [PG_POOL], useFactory: (pool: Pool) => new StatusTracker(pool) },
+    { provide: STATUS_TRACKER, inject: [PG_READ_POOL], useFactory: (reads: Pool) => new StatusTracker(reads) },
     {
       provide: SAMPLE_WRITER,
       inject: [PG_POOL, SERVICE_CONFIG, PollerMetrics],
       useFactory: (pool: Pool, config: PollerConfig, metrics: PollerMetrics) => {
         const writer: SampleWriter = new SampleWriter(
           pool,
-          { flushMs: config.POLLER_FLUSH_MS, maxBatchRows: config.POLLER_BATCH_ROWS, maxBufferedRows: config.POLLER_BUFFER_ROWS },
+          {
+            flushMs: config.POLLER_FLUSH_MS,
+            maxBatchRows: config.POLLER_BATCH_ROWS,
+            maxBufferedRows: config.POLLER_BUFFER_ROWS,
+          },
           {
             onDropped: (_units, rows) => {
               metrics.bufferDropped.inc(rows);

@@ -22,16 +22,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Slot times of a server's health rows between two instants. */
 async function slots(url: string, serverId: string, from: number, to: number): Promise<number[]> {
-  const rows = await sql<{ time: Date }>(url, 'SELECT time FROM server_metrics WHERE server_id = $1 AND time >= $2 AND time <= $3 ORDER BY time', [
-    serverId,
-    new Date(from),
-    new Date(to),
-  ]);
+  const rows = await sql<{ time: Date }>(
+    url,
+    'SELECT time FROM server_metrics WHERE server_id = $1 AND time >= $2 AND time <= $3 ORDER BY time',
+    [serverId, new Date(from), new Date(to)],
+  );
   return rows.map((r) => r.time.getTime());
 }
 
 /** True when consecutive slots are exactly one interval apart (nothing lost). */
-const gapFree = (times: number[], intervalMs: number): boolean => times.every((t, i) => i === 0 || t - times[i - 1]! === intervalMs);
+const gapFree = (times: number[], intervalMs: number): boolean =>
+  times.every((t, i) => i === 0 || t - times[i - 1]! === intervalMs);
 
 describe('poller resilience: several workers, leader failover, crashes, PostgreSQL outage', () => {
   let db: TestDatabase;
@@ -70,8 +71,11 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await sql(db.url, `UPDATE plans SET interval_health_seconds = 1, interval_power_seconds = 60, interval_players_seconds = 60,
-      interval_production_seconds = 60, interval_trains_seconds = 60, interval_drones_seconds = 60, interval_factory_seconds = 60 WHERE id = 'pro'`);
+    await sql(
+      db.url,
+      `UPDATE plans SET interval_health_seconds = 1, interval_power_seconds = 60, interval_players_seconds = 60,
+      interval_production_seconds = 60, interval_trains_seconds = 60, interval_drones_seconds = 60, interval_factory_seconds = 60 WHERE id = 'pro'`,
+    );
     await sql(db.url, `UPDATE plans SET interval_health_seconds = 4 WHERE id = 'free'`);
     sim = await SimulatorProcess.start(['--count', '4', '--seed', '99']);
     messaging = await connectTestMessaging(prefix, 'test');
@@ -94,10 +98,19 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
     await sleep(3000);
     // Stop polling (delete the servers) and let the last jobs settle, then compare polls with stored rows.
     await sql(db.url, 'DELETE FROM servers WHERE id = ANY($1::uuid[])', [servers]);
-    for (const serverId of servers) messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    for (const serverId of servers)
+      messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
     await sleep(2500);
-    const polls = await Promise.all([a, b].map(async (p) => metricValue(await metrics(p.port), 'gsm_poller_polls_total', { kind: 'health' })));
-    const rows = Number((await sql<{ n: string }>(db.url, 'SELECT count(*) AS n FROM server_metrics WHERE server_id = ANY($1::uuid[])', [servers]))[0]!.n);
+    const polls = await Promise.all(
+      [a, b].map(async (p) => metricValue(await metrics(p.port), 'gsm_poller_polls_total', { kind: 'health' })),
+    );
+    const rows = Number(
+      (
+        await sql<{ n: string }>(db.url, 'SELECT count(*) AS n FROM server_metrics WHERE server_id = ANY($1::uuid[])', [
+          servers,
+        ])
+      )[0]!.n,
+    );
     expect(polls[0]).toBeGreaterThan(0);
     expect(polls[1]).toBeGreaterThan(0);
     expect(polls[0]! + polls[1]!).toBe(rows);
@@ -107,34 +120,54 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
     for (const serverId of servers) {
       const s = sim.server(servers.indexOf(serverId));
       messaging.publish(Subjects.serverRegistered, {
-        serverId, orgId, occurredAt: new Date().toISOString(), name: 'x', host: s.host, address: s.host, port: s.port,
-        addonHttpPort: s.addon_http_port, addonWsPort: s.addon_ws_port,
+        serverId,
+        orgId,
+        occurredAt: new Date().toISOString(),
+        name: 'x',
+        host: s.host,
+        address: s.host,
+        port: s.port,
+        addonHttpPort: s.addon_http_port,
+        addonWsPort: s.addon_ws_port,
       });
     }
   });
 
   it('when the leader dies, the standby schedules within 15 s', async () => {
-    const leaders = await Promise.all(alive().map(async (p) => metricValue(await metrics(p.port), 'gsm_poller_scheduler_leader')));
-    expect(leaders.sort()).toEqual([0, 1]);
-    const leader = alive()[leaders.indexOf(1)] ?? alive().find(async (p) => metricValue(await metrics(p.port), 'gsm_poller_scheduler_leader') === 1)!;
-    const current = await Promise.all(alive().map(async (p) => ({ p, leader: metricValue(await metrics(p.port), 'gsm_poller_scheduler_leader') })));
+    const current = await Promise.all(
+      alive().map(async (p) => ({ p, leader: metricValue(await metrics(p.port), 'gsm_poller_scheduler_leader') })),
+    );
+    // Exactly one of the two is the leader.
+    expect(current.map((c) => c.leader).sort()).toEqual([0, 1]);
     const dying = current.find((c) => c.leader === 1)!.p;
-    void leader;
     const killedAt = Date.now();
     dying.proc.child.kill('SIGKILL');
     await dying.proc.exited();
     const standby = alive()[0]!;
-    await eventually(async () => metricValue(await metrics(standby.port), 'gsm_poller_scheduler_leader') === 1, 15_000, 200);
+    await eventually(
+      async () => metricValue(await metrics(standby.port), 'gsm_poller_scheduler_leader') === 1,
+      15_000,
+      200,
+    );
     const tookOver = Date.now() - killedAt;
     expect(tookOver).toBeLessThan(15_000);
-    await eventually(async () => (await slots(db.url, servers[1]!, Date.now() - 1000, Date.now() + 1000)).length > 0, 5000);
+    await eventually(
+      async () => (await slots(db.url, servers[1]!, Date.now() - 1000, Date.now() + 1000)).length > 0,
+      5000,
+    );
   });
 
   it('a worker killed mid-job: its job is redelivered, polled once more, stored once', async () => {
     await start('poller');
     // Slow answers keep jobs in flight on both workers; the Free plan's 4 s interval leaves room for redelivery.
     await sql(db.url, "UPDATE subscriptions SET plan_id = 'free' WHERE org_id = $1", [orgId]);
-    messaging.publish(Subjects.planChanged, { orgId, planId: 'free', previousPlanId: 'pro', period: 'monthly', occurredAt: new Date().toISOString() });
+    messaging.publish(Subjects.planChanged, {
+      orgId,
+      planId: 'free',
+      previousPlanId: 'pro',
+      period: 'monthly',
+      occurredAt: new Date().toISOString(),
+    });
     for (let i = 0; i < 4; i++) await sim.setFault(i, 'slow', { delayMs: 1200, scope: 'game' });
     await sleep(6000);
     const from = Date.now();
@@ -162,8 +195,17 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
       const url = new URL(db.url);
       url.host = `127.0.0.1:${proxy.port}`;
       const poller = await start('poller', { DATABASE_URL: url.toString() });
-      messaging.publish(Subjects.planChanged, { orgId, planId: 'pro', previousPlanId: 'free', period: 'monthly', occurredAt: new Date().toISOString() });
-      await eventually(async () => (await slots(db.url, servers[2]!, Date.now() - 2000, Date.now())).length >= 1, 15_000);
+      messaging.publish(Subjects.planChanged, {
+        orgId,
+        planId: 'pro',
+        previousPlanId: 'free',
+        period: 'monthly',
+        occurredAt: new Date().toISOString(),
+      });
+      await eventually(
+        async () => (await slots(db.url, servers[2]!, Date.now() - 2000, Date.now())).length >= 1,
+        15_000,
+      );
       await sleep(2000);
       const cutAt = Date.now();
       proxy.cut();
@@ -173,7 +215,11 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
       await sleep(3500);
       proxy.restore();
       const restoredAt = Date.now();
-      await eventually(async () => metricValue(await metrics(poller.port), 'gsm_poller_write_buffer_rows') === 0, 15_000, 200);
+      await eventually(
+        async () => metricValue(await metrics(poller.port), 'gsm_poller_write_buffer_rows') === 0,
+        15_000,
+        200,
+      );
       await sleep(2000);
       expect(metricValue(await metrics(poller.port), 'gsm_poller_flush_failures_total')).toBeGreaterThan(0);
       expect(metricValue(await metrics(poller.port), 'gsm_poller_write_buffer_dropped_rows_total')).toBe(0);
@@ -198,14 +244,21 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
     const proxy = await TcpProxy.start(nats.hostname, Number(nats.port || 4222));
     try {
       const poller = await start('poller', { NATS_URL: `nats://127.0.0.1:${proxy.port}` });
-      await eventually(async () => (await slots(db.url, servers[0]!, Date.now() - 2000, Date.now())).length >= 1, 15_000);
+      await eventually(
+        async () => (await slots(db.url, servers[0]!, Date.now() - 2000, Date.now())).length >= 1,
+        15_000,
+      );
       proxy.cut();
       await sleep(1500);
       expect((await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status).toBe(503);
       await sleep(1500);
       proxy.restore();
       const restoredAt = Date.now();
-      await eventually(async () => (await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status === 200, 20_000, 200);
+      await eventually(
+        async () => (await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status === 200,
+        20_000,
+        200,
+      );
       await eventually(async () => (await slots(db.url, servers[0]!, restoredAt, Date.now())).length >= 2, 20_000);
       expect(poller.proc.child.exitCode).toBeNull();
     } finally {
@@ -221,11 +274,15 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
     // One job at a time, four servers due every second, each poll taking over a second: the queue falls behind.
     for (let i = 0; i < 4; i++) await sim.setFault(i, 'slow', { delayMs: 1200, scope: 'game' });
     const poller = await start('poller', { POLLER_CONCURRENCY: '1' });
-    await eventually(async () => {
-      const res = await fetch(`http://127.0.0.1:${poller.port}/health/ready`);
-      const body = (await res.json()) as { checks?: { polling?: { ok: boolean; error?: string } } };
-      return res.status === 503 && body.checks?.polling?.error?.includes('polling lags');
-    }, 30_000, 250);
+    await eventually(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${poller.port}/health/ready`);
+        const body = (await res.json()) as { checks?: { polling?: { ok: boolean; error?: string } } };
+        return res.status === 503 && body.checks?.polling?.error?.includes('polling lags');
+      },
+      30_000,
+      250,
+    );
     expect(metricValue(await metrics(poller.port), 'gsm_poller_jobs_dropped_late_total')).toBeGreaterThan(0);
     for (let i = 0; i < 4; i++) await sim.clearFaults(i);
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Subjects, type ServerStatusChanged } from '@app/contracts';
 import type { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
@@ -44,7 +43,10 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     POLLER_LEADER_RETRY_MS: '500',
     ...extra,
   });
-  const start = async (app: string, extra: Record<string, string> = {}): Promise<{ proc: ServiceProcess; port: number }> => {
+  const start = async (
+    app: string,
+    extra: Record<string, string> = {},
+  ): Promise<{ proc: ServiceProcess; port: number }> => {
     const proc = ServiceProcess.start(app, env(extra));
     processes.push(proc);
     return { proc, port: await proc.ready() };
@@ -67,15 +69,23 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     return serverId;
   };
   const count = async (table: string, serverId: string): Promise<number> =>
-    Number((await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM ${table} WHERE server_id = $1`, [serverId]))[0]!.n);
+    Number(
+      (await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM ${table} WHERE server_id = $1`, [serverId]))[0]!.n,
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();
     // Plans are data: this database's plans poll fast, so the tests see many intervals in a few seconds.
-    await sql(db.url, `UPDATE plans SET interval_health_seconds = 1, interval_power_seconds = 2, interval_players_seconds = 2,
-      interval_production_seconds = 2, interval_trains_seconds = 2, interval_drones_seconds = 2, interval_factory_seconds = 2 WHERE id = 'pro'`);
-    await sql(db.url, `UPDATE plans SET interval_health_seconds = 6, interval_power_seconds = 6, interval_players_seconds = 6,
-      interval_production_seconds = 6, interval_trains_seconds = 6, interval_drones_seconds = 6, interval_factory_seconds = 6 WHERE id = 'free'`);
+    await sql(
+      db.url,
+      `UPDATE plans SET interval_health_seconds = 1, interval_power_seconds = 2, interval_players_seconds = 2,
+      interval_production_seconds = 2, interval_trains_seconds = 2, interval_drones_seconds = 2, interval_factory_seconds = 2 WHERE id = 'pro'`,
+    );
+    await sql(
+      db.url,
+      `UPDATE plans SET interval_health_seconds = 6, interval_power_seconds = 6, interval_players_seconds = 6,
+      interval_production_seconds = 6, interval_trains_seconds = 6, interval_drones_seconds = 6, interval_factory_seconds = 6 WHERE id = 'free'`,
+    );
     sim = await SimulatorProcess.start(['--count', '6', '--seed', '77']);
     messaging = await connectTestMessaging(prefix, 'test');
     messaging.subscribe(Subjects.serverStatus, (e) => {
@@ -106,23 +116,41 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
       return true;
     }, 15_000);
     const [state] = await sql<{ status: string; addon_status: string; last_seen_at: Date }>(
-      db.url, 'SELECT status, addon_status, last_seen_at FROM server_states WHERE server_id = $1', [serverId]);
+      db.url,
+      'SELECT status, addon_status, last_seen_at FROM server_states WHERE server_id = $1',
+      [serverId],
+    );
     expect(state).toMatchObject({ status: 'online', addon_status: 'available' });
     expect(Date.now() - state!.last_seen_at.getTime()).toBeLessThan(5000);
 
-    const simPower = (await (await fetch(`http://127.0.0.1:${sim.server(0).addon_http_port}/getPower`)).json()) as { CircuitGroupID: number }[];
-    const circuits = await sql<{ circuit_group_id: number }>(db.url, 'SELECT DISTINCT circuit_group_id FROM power_circuits WHERE server_id = $1 ORDER BY 1', [serverId]);
+    const simPower = (await (await fetch(`http://127.0.0.1:${sim.server(0).addon_http_port}/getPower`)).json()) as {
+      CircuitGroupID: number;
+    }[];
+    const circuits = await sql<{ circuit_group_id: number }>(
+      db.url,
+      'SELECT DISTINCT circuit_group_id FROM power_circuits WHERE server_id = $1 ORDER BY 1',
+      [serverId],
+    );
     expect(circuits.map((c) => c.circuit_group_id)).toEqual(simPower.map((c) => c.CircuitGroupID).sort());
     const [metric] = await sql<{ tick_rate: number; tech_tier: number; game_phase: string; is_running: boolean }>(
-      db.url, 'SELECT tick_rate, tech_tier, game_phase, is_running FROM server_metrics WHERE server_id = $1 ORDER BY time DESC LIMIT 1', [serverId]);
+      db.url,
+      'SELECT tick_rate, tech_tier, game_phase, is_running FROM server_metrics WHERE server_id = $1 ORDER BY time DESC LIMIT 1',
+      [serverId],
+    );
     const world = (await sim.describe(0)).world as { tickRate: number };
     expect(metric!.tick_rate).toBeGreaterThan(8);
     expect(Math.abs(metric!.tick_rate - world.tickRate)).toBeLessThan(5);
     expect(metric!.game_phase).toMatch(/GP_Project_Assembly_Phase_\d/);
     expect(metric!.is_running).toBe(true);
-    const latest = await sql<{ kind: string }>(db.url, 'SELECT kind FROM latest WHERE server_id = $1 ORDER BY kind', [serverId]);
-    expect(latest.map((l) => l.kind)).toEqual(expect.arrayContaining(['addon', 'factory', 'health', 'players', 'power', 'production']));
-    expect(metricValue(await metrics(pollerPort), 'gsm_poller_polls_total', { kind: 'health', outcome: 'ok' })).toBeGreaterThan(0);
+    const latest = await sql<{ kind: string }>(db.url, 'SELECT kind FROM latest WHERE server_id = $1 ORDER BY kind', [
+      serverId,
+    ]);
+    expect(latest.map((l) => l.kind)).toEqual(
+      expect.arrayContaining(['addon', 'factory', 'health', 'players', 'power', 'production']),
+    );
+    expect(
+      metricValue(await metrics(pollerPort), 'gsm_poller_polls_total', { kind: 'health', outcome: 'ok' }),
+    ).toBeGreaterThan(0);
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
   });
@@ -131,12 +159,31 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     await sim.setFault(1, 'addon_missing');
     const { orgId } = await seedAccount(db.url, 'pro');
     const serverId = await register(orgId, 1);
-    await eventually(async () => (await sql(db.url, "SELECT 1 FROM server_states WHERE server_id = $1 AND addon_status = 'unavailable'", [serverId])).length > 0, 10_000);
+    await eventually(
+      async () =>
+        (
+          await sql(db.url, "SELECT 1 FROM server_states WHERE server_id = $1 AND addon_status = 'unavailable'", [
+            serverId,
+          ])
+        ).length > 0,
+      10_000,
+    );
     await new Promise((r) => setTimeout(r, 3000));
-    const [state] = await sql<{ addon_reason: string }>(db.url, 'SELECT addon_reason FROM server_states WHERE server_id = $1', [serverId]);
+    const [state] = await sql<{ addon_reason: string }>(
+      db.url,
+      'SELECT addon_reason FROM server_states WHERE server_id = $1',
+      [serverId],
+    );
     expect(state!.addon_reason).toContain('bad_function');
     expect(await count('server_metrics', serverId)).toBeGreaterThan(1);
-    for (const t of ['power_circuits', 'player_samples', 'production_samples', 'train_samples', 'drone_samples', 'factory_building_samples']) {
+    for (const t of [
+      'power_circuits',
+      'player_samples',
+      'production_samples',
+      'train_samples',
+      'drone_samples',
+      'factory_building_samples',
+    ]) {
       expect([t, await count(t, serverId)]).toEqual([t, 0]);
     }
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
@@ -146,19 +193,38 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   it('status: online -> degraded -> online -> offline -> online, each confirmed and published once', async () => {
     const { orgId } = await seedAccount(db.url, 'pro');
     const serverId = await register(orgId, 2);
-    const current = async () => (await sql<{ status: string }>(db.url, 'SELECT status FROM server_states WHERE server_id = $1', [serverId]))[0]?.status;
+    const current = async () =>
+      (await sql<{ status: string }>(db.url, 'SELECT status FROM server_states WHERE server_id = $1', [serverId]))[0]
+        ?.status;
     await eventually(async () => (await current()) === 'online', 10_000);
-    for (const [fault, expected] of [['degraded', 'degraded'], [null, 'online'], ['stopped', 'offline'], [null, 'online']] as const) {
+    for (const [fault, expected] of [
+      ['degraded', 'degraded'],
+      [null, 'online'],
+      ['stopped', 'offline'],
+      [null, 'online'],
+    ] as const) {
       if (fault) await sim.setFault(2, fault, fault === 'degraded' ? { tickRate: 9 } : {});
       else await sim.clearFaults(2);
       await eventually(async () => (await current()) === expected, 15_000);
     }
     await eventually(() => statusEvents.filter((e) => e.serverId === serverId).length === 5, 5000);
     const published = statusEvents.filter((e) => e.serverId === serverId).map((e) => `${e.previous}->${e.status}`);
-    expect(published).toEqual(['unknown->online', 'online->degraded', 'degraded->online', 'online->offline', 'offline->online']);
-    const stored = await sql<{ previous: string; status: string }>(db.url, 'SELECT previous, status FROM server_status_changes WHERE server_id = $1 ORDER BY time', [serverId]);
+    expect(published).toEqual([
+      'unknown->online',
+      'online->degraded',
+      'degraded->online',
+      'online->offline',
+      'offline->online',
+    ]);
+    const stored = await sql<{ previous: string; status: string }>(
+      db.url,
+      'SELECT previous, status FROM server_status_changes WHERE server_id = $1 ORDER BY time',
+      [serverId],
+    );
     expect(stored.map((c) => `${c.previous}->${c.status}`)).toEqual(published);
-    expect(statusEvents.find((e) => e.serverId === serverId && e.status === 'degraded')?.reason).toContain('below 15/s');
+    expect(statusEvents.find((e) => e.serverId === serverId && e.status === 'degraded')?.reason).toContain(
+      'below 15/s',
+    );
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
   });
@@ -166,13 +232,24 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   it('a plan change Free -> Pro shrinks the interval within one interval', async () => {
     const { orgId } = await seedAccount(db.url, 'free');
     const serverId = await register(orgId, 3);
-    const times = async () => (await sql<{ time: Date }>(db.url, 'SELECT time FROM server_metrics WHERE server_id = $1 ORDER BY time', [serverId])).map((r) => r.time.getTime());
+    const times = async () =>
+      (
+        await sql<{ time: Date }>(db.url, 'SELECT time FROM server_metrics WHERE server_id = $1 ORDER BY time', [
+          serverId,
+        ])
+      ).map((r) => r.time.getTime());
     await eventually(async () => (await times()).length >= 3, 20_000);
     const before = await times();
     expect(before.at(-1)! - before.at(-2)!).toBe(6000);
     await sql(db.url, "UPDATE subscriptions SET plan_id = 'pro' WHERE org_id = $1", [orgId]);
     const changedAt = Date.now();
-    messaging.publish(Subjects.planChanged, { orgId, planId: 'pro', previousPlanId: 'free', period: 'monthly', occurredAt: new Date().toISOString() });
+    messaging.publish(Subjects.planChanged, {
+      orgId,
+      planId: 'pro',
+      previousPlanId: 'free',
+      period: 'monthly',
+      occurredAt: new Date().toISOString(),
+    });
     await eventually(async () => {
       const t = (await times()).filter((x) => x > changedAt);
       return t.length >= 3 && t.at(-1)! - t.at(-2)! === 1000;
@@ -187,19 +264,38 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     const { orgId } = await seedAccount(db.url, 'pro');
     const serverId = await register(orgId, 4);
     await eventually(async () => (await count('server_metrics', serverId)) >= 2, 10_000);
-    const lastError = async () => (await sql<{ last_error: string | null }>(db.url, 'SELECT last_error FROM server_states WHERE server_id = $1', [serverId]))[0]?.last_error;
+    const lastError = async () =>
+      (
+        await sql<{ last_error: string | null }>(db.url, 'SELECT last_error FROM server_states WHERE server_id = $1', [
+          serverId,
+        ])
+      )[0]?.last_error;
     const setPassword = async (password: string) => {
-      await sql(db.url, 'UPDATE servers SET admin_password_enc = $2 WHERE id = $1', [serverId, new SecretBox(SECRETS_KEY).seal(password, serverId)]);
+      await sql(db.url, 'UPDATE servers SET admin_password_enc = $2 WHERE id = $1', [
+        serverId,
+        new SecretBox(SECRETS_KEY).seal(password, serverId),
+      ]);
       const s = sim.server(4);
       messaging.publish(Subjects.serverUpdated, {
-        serverId, orgId, occurredAt: new Date().toISOString(), name: 'Server 4', host: s.host, address: s.host, port: s.port,
-        addonHttpPort: s.addon_http_port, addonWsPort: s.addon_ws_port, passwordChanged: true, changedFields: ['admin_password'],
+        serverId,
+        orgId,
+        occurredAt: new Date().toISOString(),
+        name: 'Server 4',
+        host: s.host,
+        address: s.host,
+        port: s.port,
+        addonHttpPort: s.addon_http_port,
+        addonWsPort: s.addon_ws_port,
+        passwordChanged: true,
+        changedFields: ['admin_password'],
       });
     };
     // A wrong new password is only noticed if the poller logs in again instead of reusing its cached token.
     await setPassword('not-the-password');
     await eventually(async () => (await lastError())?.includes('wrong_password'), 10_000);
-    const [state] = await sql<{ status: string }>(db.url, 'SELECT status FROM server_states WHERE server_id = $1', [serverId]);
+    const [state] = await sql<{ status: string }>(db.url, 'SELECT status FROM server_states WHERE server_id = $1', [
+      serverId,
+    ]);
     expect(state!.status).toBe('online');
     await setPassword(sim.server(4).admin_password);
     await eventually(async () => (await lastError()) === null, 10_000);

@@ -43,14 +43,17 @@ export class SecretBox {
 
   open(sealed: Uint8Array, associatedData = ''): string {
     const data = Buffer.from(sealed);
-    if (data.length < 1 + IV_BYTES + TAG_BYTES || data[0] !== VERSION) throw new SecretDecryptionError('unknown format');
+    if (data.length < 1 + IV_BYTES + TAG_BYTES || data[0] !== VERSION)
+      throw new SecretDecryptionError('unknown format');
     const iv = data.subarray(1, 1 + IV_BYTES);
     const tag = data.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
     const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
     decipher.setAAD(Buffer.from(associatedData, 'utf8'));
     decipher.setAuthTag(tag);
     try {
-      return Buffer.concat([decipher.update(data.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(data.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+        'utf8',
+      );
     } catch {
       throw new SecretDecryptionError('wrong key or altered data');
     }

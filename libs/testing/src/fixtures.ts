@@ -4,7 +4,11 @@ import { Client } from 'pg';
 import type { SimulatedServer } from './simulator';
 
 /** Runs one query on a fresh connection (for test set-up and assertions). */
-export async function sql<T extends object = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+export async function sql<T extends object = Record<string, unknown>>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -18,15 +22,27 @@ export async function sql<T extends object = Record<string, unknown>>(url: strin
 export async function seedAccount(url: string, planId = 'free'): Promise<{ userId: string; orgId: string }> {
   const userId = randomUUID();
   const orgId = randomUUID();
-  await sql(url, `INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, 'Pioneer', 'x')`, [userId, `${userId}@example.com`]);
-  await sql(url, `INSERT INTO organisations (id, name, personal, owner_user_id) VALUES ($1, 'Pioneer', true, $2)`, [orgId, userId]);
+  await sql(url, `INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, 'Pioneer', 'x')`, [
+    userId,
+    `${userId}@example.com`,
+  ]);
+  await sql(url, `INSERT INTO organisations (id, name, personal, owner_user_id) VALUES ($1, 'Pioneer', true, $2)`, [
+    orgId,
+    userId,
+  ]);
   await sql(url, `INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'admin')`, [orgId, userId]);
   await sql(url, `INSERT INTO subscriptions (org_id, plan_id) VALUES ($1, $2)`, [orgId, planId]);
   return { userId, orgId };
 }
 
 /** Registers a simulated server for an organisation, its admin password sealed as the api-gateway seals it. */
-export async function seedServer(url: string, orgId: string, sim: SimulatedServer, secretsKey: string, password = sim.admin_password): Promise<string> {
+export async function seedServer(
+  url: string,
+  orgId: string,
+  sim: SimulatedServer,
+  secretsKey: string,
+  password = sim.admin_password,
+): Promise<string> {
   const id = randomUUID();
   const sealed = new SecretBox(secretsKey).seal(password, id);
   await sql(

@@ -14,8 +14,9 @@ export class TcpProxy {
   ) {}
 
   static async start(targetHost: string, targetPort: number): Promise<TcpProxy> {
-    let proxy: TcpProxy | undefined;
+    const holder: { proxy?: TcpProxy } = {};
     const server = createServer((client) => {
+      const proxy = holder.proxy;
       if (!proxy?.open) {
         client.destroy();
         return;
@@ -23,7 +24,7 @@ export class TcpProxy {
       const upstream = connect({ host: targetHost, port: targetPort });
       for (const s of [client, upstream]) {
         proxy.sockets.add(s);
-        s.on('close', () => proxy?.sockets.delete(s));
+        s.on('close', () => proxy.sockets.delete(s));
         s.on('error', () => undefined);
       }
       client.pipe(upstream).pipe(client);
@@ -31,8 +32,8 @@ export class TcpProxy {
       upstream.on('close', () => client.destroy());
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    proxy = new TcpProxy(server, (server.address() as { port: number }).port);
-    return proxy;
+    holder.proxy = new TcpProxy(server, (server.address() as { port: number }).port);
+    return holder.proxy;
   }
 
   cut(): void {

@@ -6,7 +6,15 @@ export interface PlanRow {
   planId: string;
   maxServers: number | null;
   retentionHours: number | null;
-  intervals: { health: number; power: number; players: number; production: number; trains: number; drones: number; factory: number };
+  intervals: {
+    health: number;
+    power: number;
+    players: number;
+    production: number;
+    trains: number;
+    drones: number;
+    factory: number;
+  };
   discordAlerts: boolean;
   multiChannelAlerts: boolean;
   apiAccess: boolean;

@@ -60,7 +60,10 @@ export class EntitlementsCache implements OnModuleInit {
       this.cache.set(orgId, { intervals, expiresAt: Date.now() + 10 * 60_000 });
       return intervals;
     } catch (error) {
-      this.logger.warn({ orgId, err: (error as Error).message }, 'billing-limits did not answer; polling at the Free plan intervals for now');
+      this.logger.warn(
+        { orgId, err: (error as Error).message },
+        'billing-limits did not answer; polling at the Free plan intervals for now',
+      );
       const previous = this.cache.get(orgId)?.intervals ?? FALLBACK_INTERVALS;
       this.cache.set(orgId, { intervals: previous, expiresAt: Date.now() + RETRY_FALLBACK_MS });
       return previous;

@@ -3,7 +3,8 @@ import { Messaging } from '@app/messaging';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ServersRepository, type ServerRecord } from './servers.repository';
 
-export type RegistryEvent = { type: 'upsert'; server: ServerRecord; passwordChanged: boolean } | { type: 'delete'; serverId: string };
+export type RegistryEvent =
+  { type: 'upsert'; server: ServerRecord; passwordChanged: boolean } | { type: 'delete'; serverId: string };
 
 /** How often the whole list is re-read, in case a lifecycle event was missed (core NATS may drop one). */
 const RECONCILE_MS = 30_000;
@@ -64,7 +65,9 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
     }
     const known = this.servers.get(serverId);
     this.servers.set(serverId, server);
-    const changedPassword = passwordChanged || (known !== undefined && !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc)));
+    const changedPassword =
+      passwordChanged ||
+      (known !== undefined && !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc)));
     this.emit({ type: 'upsert', server, passwordChanged: changedPassword });
     return server;
   }
@@ -89,7 +92,8 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
         !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc));
       this.servers.set(server.id, { ...server, addonStatus: known?.addonStatus ?? server.addonStatus });
       if (changed) {
-        const passwordChanged = known !== undefined && !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc));
+        const passwordChanged =
+          known !== undefined && !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc));
         this.emit({ type: 'upsert', server, passwordChanged });
       }
     }

@@ -63,7 +63,8 @@ export class LeaderLease {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    if (this.leader && this.kv) await this.kv.delete('scheduler', { previousSeq: this.revision }).catch(() => undefined);
+    if (this.leader && this.kv)
+      await this.kv.delete('scheduler', { previousSeq: this.revision }).catch(() => undefined);
     this.setLeader(false);
   }
 }

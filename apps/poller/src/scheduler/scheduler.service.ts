@@ -83,7 +83,8 @@ export class SchedulerService implements OnApplicationBootstrap {
     this.logger.log({ entries: this.queue.size }, 'scheduler is the leader');
     // Whatever was due while another replica led is not replayed: resume at each entry's next slot.
     const now = Date.now();
-    for (const kinds of this.entries.values()) for (const e of kinds.values()) this.reschedule(e, nextSlot(now, e.phase, e.intervalMs));
+    for (const kinds of this.entries.values())
+      for (const e of kinds.values()) this.reschedule(e, nextSlot(now, e.phase, e.intervalMs));
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -99,7 +100,16 @@ export class SchedulerService implements OnApplicationBootstrap {
       const existing = kinds.get(kind);
       if (existing && existing.intervalMs === intervalMs && existing.orgId === server.orgId) continue;
       const phase = phaseOf(server.id, kind, intervalMs);
-      const entry: Entry = { key: `${server.id}:${kind}`, serverId: server.id, orgId: server.orgId, kind, intervalMs, phase, nextAt: 0, version: 0 };
+      const entry: Entry = {
+        key: `${server.id}:${kind}`,
+        serverId: server.id,
+        orgId: server.orgId,
+        kind,
+        intervalMs,
+        phase,
+        nextAt: 0,
+        version: 0,
+      };
       kinds.set(kind, entry);
       // A newly registered server is polled at once (health, and the add-on check that gates the other kinds).
       const immediate = !known && !initial && (kind === 'health' || kind === 'addon');
@@ -138,7 +148,8 @@ export class SchedulerService implements OnApplicationBootstrap {
 
   private tick(): void {
     const now = Date.now();
-    const current = (e: Entry, version: number): boolean => e.version === version && this.entries.get(e.serverId)?.get(e.kind) === e;
+    const current = (e: Entry, version: number): boolean =>
+      e.version === version && this.entries.get(e.serverId)?.get(e.kind) === e;
     for (let entry = this.queue.popDue(now, current); entry; entry = this.queue.popDue(now, current)) {
       const slot = entry.nextAt;
       const next = slot + entry.intervalMs;
@@ -163,7 +174,9 @@ export class SchedulerService implements OnApplicationBootstrap {
       expiresAt: new Date(slot + entry.intervalMs).toISOString(),
     };
     try {
-      this.messaging.publishToStream(Subjects.pollJob, job, { messageId: slotMessageId(entry.serverId, entry.kind, slot) });
+      this.messaging.publishToStream(Subjects.pollJob, job, {
+        messageId: slotMessageId(entry.serverId, entry.kind, slot),
+      });
       this.metrics.jobsScheduled.inc({ kind: entry.kind });
     } catch (error) {
       this.logger.warn({ kind: entry.kind, err: (error as Error).message }, 'could not queue a poll job');

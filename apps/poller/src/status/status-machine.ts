@@ -28,17 +28,28 @@ export function observe(state: StatusState, observed: ServerStatus): StatusStep 
     return { next: { status: state.status, pendingStatus: null, pendingCount: 0 }, changed: null };
   }
   if (state.status === 'unknown') {
-    return { next: { status: observed, pendingStatus: null, pendingCount: 0 }, changed: { previous: 'unknown', status: observed } };
+    return {
+      next: { status: observed, pendingStatus: null, pendingCount: 0 },
+      changed: { previous: 'unknown', status: observed },
+    };
   }
   const count = state.pendingStatus === observed ? state.pendingCount + 1 : 1;
   if (count >= CONFIRMATIONS) {
-    return { next: { status: observed, pendingStatus: null, pendingCount: 0 }, changed: { previous: state.status, status: observed } };
+    return {
+      next: { status: observed, pendingStatus: null, pendingCount: 0 },
+      changed: { previous: state.status, status: observed },
+    };
   }
   return { next: { status: state.status, pendingStatus: observed, pendingCount: count }, changed: null };
 }
 
 /** What a health poll says about the status, before confirmation. */
-export function statusOf(observation: { reachable: boolean; loading?: boolean; tickRate: number | null; health?: string | null }): ServerStatus {
+export function statusOf(observation: {
+  reachable: boolean;
+  loading?: boolean;
+  tickRate: number | null;
+  health?: string | null;
+}): ServerStatus {
   if (!observation.reachable) return observation.loading ? 'loading' : 'offline';
   if (observation.tickRate !== null) return observation.tickRate < DEGRADED_BELOW_TICKS ? 'degraded' : 'online';
   // Without a tick rate (no login possible), HealthCheck's own verdict is all there is: "slow" is at most 10/s.

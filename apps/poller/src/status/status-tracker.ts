@@ -12,7 +12,8 @@ export class StatusTracker {
   constructor(private readonly pool: Pool) {}
 
   async observe(serverId: string, observed: ServerStatus): Promise<StatusStep> {
-    const state = (await this.read(serverId)) ?? this.cache.get(serverId) ?? { status: 'unknown', pendingStatus: null, pendingCount: 0 };
+    const state = (await this.read(serverId)) ??
+      this.cache.get(serverId) ?? { status: 'unknown', pendingStatus: null, pendingCount: 0 };
     const step = observe(state, observed);
     this.cache.set(serverId, step.next);
     return step;
@@ -24,10 +25,11 @@ export class StatusTracker {
 
   private async read(serverId: string): Promise<StatusState | null> {
     try {
-      const { rows } = await this.pool.query<{ status: ServerStatus; pending_status: ServerStatus | null; pending_count: number }>(
-        'SELECT status, pending_status, pending_count FROM server_states WHERE server_id = $1',
-        [serverId],
-      );
+      const { rows } = await this.pool.query<{
+        status: ServerStatus;
+        pending_status: ServerStatus | null;
+        pending_count: number;
+      }>('SELECT status, pending_status, pending_count FROM server_states WHERE server_id = $1', [serverId]);
       const row = rows[0];
       // Health jobs of one server are an interval apart, far longer than a flush: the row is current.
       return row ? { status: row.status, pendingStatus: row.pending_status, pendingCount: row.pending_count } : null;

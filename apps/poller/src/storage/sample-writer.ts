@@ -132,7 +132,10 @@ export class SampleWriter {
         this.hooks.onFlushFailed(error as Error);
         const backoff = Math.min(5000, 100 * 2 ** Math.min(this.failures, 6));
         if (this.failures === 1 || this.failures % 20 === 0) {
-          this.logger.warn({ err: (error as Error).message, buffered: this.buffered, retryInMs: backoff }, 'writing samples failed; holding them and retrying');
+          this.logger.warn(
+            { err: (error as Error).message, buffered: this.buffered, retryInMs: backoff },
+            'writing samples failed; holding them and retrying',
+          );
         }
         this.arm(backoff);
         return;
@@ -142,7 +145,10 @@ export class SampleWriter {
       this.hooks.onFlushed(rows, performance.now() - started);
       for (const p of batch) {
         p.resolve();
-        if (p.unit.afterCommit) void p.unit.afterCommit().catch((e: unknown) => this.logger.error({ err: (e as Error).message }, 'after-commit work failed'));
+        if (p.unit.afterCommit)
+          void p.unit
+            .afterCommit()
+            .catch((e: unknown) => this.logger.error({ err: (e as Error).message }, 'after-commit work failed'));
       }
     }
   }
@@ -172,16 +178,27 @@ export class SampleWriter {
       for (const item of items) if (item && (map.get(key(item))?.time ?? 0) <= item.time) map.set(key(item), item);
       return [...map.values()];
     };
-    const latest = newest(units.map((u) => u.latest), (l) => `${l.serverId}:${l.kind}`);
+    const latest = newest(
+      units.map((u) => u.latest),
+      (l) => `${l.serverId}:${l.kind}`,
+    );
     await insertUnnest(
       client,
       'latest',
-      [['server_id', 'uuid'], ['kind', 'text'], ['time', 'timestamptz'], ['data', 'jsonb']],
+      [
+        ['server_id', 'uuid'],
+        ['kind', 'text'],
+        ['time', 'timestamptz'],
+        ['data', 'jsonb'],
+      ],
       latest.map((l) => [l.serverId, l.kind, l.time, JSON.stringify(l.data)]),
       'ON CONFLICT (server_id, kind) DO UPDATE SET time = EXCLUDED.time, data = EXCLUDED.data WHERE latest.time <= EXCLUDED.time',
       'JOIN servers s ON s.id = u.server_id',
     );
-    const health = newest(units.map((u) => u.healthState), (h) => h.serverId);
+    const health = newest(
+      units.map((u) => u.healthState),
+      (h) => h.serverId,
+    );
     await insertUnnest(
       client,
       'server_states',
@@ -202,11 +219,19 @@ export class SampleWriter {
          updated_at = now()`,
       'JOIN servers s ON s.id = u.server_id',
     );
-    const addon = newest(units.map((u) => u.addonState), (a) => a.serverId);
+    const addon = newest(
+      units.map((u) => u.addonState),
+      (a) => a.serverId,
+    );
     await insertUnnest(
       client,
       'server_states',
-      [['server_id', 'uuid'], ['addon_status', 'addon_status'], ['addon_reason', 'text'], ['addon_checked_at', 'timestamptz']],
+      [
+        ['server_id', 'uuid'],
+        ['addon_status', 'addon_status'],
+        ['addon_reason', 'text'],
+        ['addon_checked_at', 'timestamptz'],
+      ],
       addon.map((a) => [a.serverId, a.addonStatus, a.addonReason, a.time]),
       `ON CONFLICT (server_id) DO UPDATE SET addon_status = EXCLUDED.addon_status, addon_reason = EXCLUDED.addon_reason,
          addon_checked_at = EXCLUDED.addon_checked_at, updated_at = now()`,
@@ -216,7 +241,13 @@ export class SampleWriter {
     await insertUnnest(
       client,
       'server_status_changes',
-      [['time', 'timestamptz'], ['server_id', 'uuid'], ['previous', 'server_status'], ['status', 'server_status'], ['reason', 'text']],
+      [
+        ['time', 'timestamptz'],
+        ['server_id', 'uuid'],
+        ['previous', 'server_status'],
+        ['status', 'server_status'],
+        ['reason', 'text'],
+      ],
       changes.map((c) => [c.time, c.serverId, c.previous, c.status, c.reason]),
       'ON CONFLICT DO NOTHING',
     );

@@ -21,7 +21,16 @@ export interface PollOutcome {
 }
 
 /** Network failures that mean "the game port cannot be reached" (offline), rather than a misconfiguration. */
-const UNREACHABLE = new Set(['refused', 'timeout', 'reset', 'unreachable', 'tls', 'not_game_api', 'bad_json', 'http_status']);
+const UNREACHABLE = new Set([
+  'refused',
+  'timeout',
+  'reset',
+  'unreachable',
+  'tls',
+  'not_game_api',
+  'bad_json',
+  'http_status',
+]);
 
 /**
  * Runs poll jobs against game servers with one client per server (token cache, kept-alive connections through
@@ -75,7 +84,8 @@ export class PollExecutor {
         const loading = UNREACHABLE.has(code) ? await this.isLoading(client) : false;
         outcome.observation = { reachable: !UNREACHABLE.has(code), loading, tickRate: null, health: null };
       }
-      if (job.kind !== 'health' && code === 'addon_unavailable') outcome.addon = { status: 'unavailable', reason: message, via: null };
+      if (job.kind !== 'health' && code === 'addon_unavailable')
+        outcome.addon = { status: 'unavailable', reason: message, via: null };
       return outcome;
     }
   }
@@ -122,7 +132,12 @@ export class PollExecutor {
     return { data, observation: { reachable: true, loading: false, tickRate: state.tickRate, health } };
   }
 
-  private async frm(client: GameServerClient, server: ServerRecord, kind: PollJob['kind'], time: Date): Promise<Partial<PollOutcome>> {
+  private async frm(
+    client: GameServerClient,
+    server: ServerRecord,
+    kind: PollJob['kind'],
+    time: Date,
+  ): Promise<Partial<PollOutcome>> {
     const t = time;
     const id = server.id;
     switch (kind) {
@@ -136,9 +151,21 @@ export class PollExecutor {
           data: records,
           rows: {
             power_circuits: records.map((c) => [
-              t, id, c.circuitGroupId, c.powerProduction, c.powerConsumed, c.powerCapacity, c.powerMaxConsumed, c.batteryPercent,
-              c.batteryCapacity, c.batteryDifferential, c.batteryInput, c.batteryOutput, c.batteryTimeEmptySeconds,
-              c.batteryTimeFullSeconds, c.fuseTriggered,
+              t,
+              id,
+              c.circuitGroupId,
+              c.powerProduction,
+              c.powerConsumed,
+              c.powerCapacity,
+              c.powerMaxConsumed,
+              c.batteryPercent,
+              c.batteryCapacity,
+              c.batteryDifferential,
+              c.batteryInput,
+              c.batteryOutput,
+              c.batteryTimeEmptySeconds,
+              c.batteryTimeFullSeconds,
+              c.fuseTriggered,
             ]),
           },
         };
@@ -149,7 +176,20 @@ export class PollExecutor {
         return {
           data: players,
           rows: {
-            player_samples: players.map((p) => [t, id, p.playerId, p.frmId, p.name, p.isOnline, p.health, p.speed, p.isDead, p.posX, p.posY, p.posZ]),
+            player_samples: players.map((p) => [
+              t,
+              id,
+              p.playerId,
+              p.frmId,
+              p.name,
+              p.isOnline,
+              p.health,
+              p.speed,
+              p.isDead,
+              p.posX,
+              p.posY,
+              p.posZ,
+            ]),
           },
         };
       }
@@ -159,7 +199,17 @@ export class PollExecutor {
           data: records,
           rows: {
             production_samples: records.map((p) => [
-              t, id, p.itemClass, p.itemName, p.itemForm, p.currentProd, p.maxProd, p.currentConsumed, p.maxConsumed, p.prodPercent, p.consPercent,
+              t,
+              id,
+              p.itemClass,
+              p.itemName,
+              p.itemForm,
+              p.currentProd,
+              p.maxProd,
+              p.currentConsumed,
+              p.maxConsumed,
+              p.prodPercent,
+              p.consPercent,
             ]),
           },
         };
@@ -168,14 +218,39 @@ export class PollExecutor {
         const { records } = await client.frm.trains();
         return {
           data: records.map((r) => ({
-            trainId: r.trainId, name: r.name, status: r.status, station: r.station, forwardSpeed: r.forwardSpeed,
-            throttlePercent: r.throttlePercent, payloadMass: r.payloadMass, maxPayloadMass: r.maxPayloadMass, derailed: r.derailed,
+            trainId: r.trainId,
+            name: r.name,
+            status: r.status,
+            station: r.station,
+            forwardSpeed: r.forwardSpeed,
+            throttlePercent: r.throttlePercent,
+            payloadMass: r.payloadMass,
+            maxPayloadMass: r.maxPayloadMass,
+            derailed: r.derailed,
             pendingDerail: r.pendingDerail,
           })),
           rows: {
             train_samples: records.map((r) => [
-              t, id, r.trainId, r.name, r.status, r.station, r.forwardSpeed, r.throttlePercent, r.totalMass, r.payloadMass,
-              r.maxPayloadMass, r.derailed, r.pendingDerail, r.selfDriving, r.docking, r.path, r.powerConsumed, r.posX, r.posY, r.posZ,
+              t,
+              id,
+              r.trainId,
+              r.name,
+              r.status,
+              r.station,
+              r.forwardSpeed,
+              r.throttlePercent,
+              r.totalMass,
+              r.payloadMass,
+              r.maxPayloadMass,
+              r.derailed,
+              r.pendingDerail,
+              r.selfDriving,
+              r.docking,
+              r.path,
+              r.powerConsumed,
+              r.posX,
+              r.posY,
+              r.posZ,
             ]),
           },
         };
@@ -184,12 +259,29 @@ export class PollExecutor {
         const { records } = await client.frm.drones();
         return {
           data: records.map((d) => ({
-            droneId: d.droneId, name: d.name, homeStation: d.homeStation, pairedStation: d.pairedStation, destination: d.destination,
-            flyingMode: d.flyingMode, flyingSpeed: d.flyingSpeed,
+            droneId: d.droneId,
+            name: d.name,
+            homeStation: d.homeStation,
+            pairedStation: d.pairedStation,
+            destination: d.destination,
+            flyingMode: d.flyingMode,
+            flyingSpeed: d.flyingSpeed,
           })),
           rows: {
             drone_samples: records.map((d) => [
-              t, id, d.droneId, d.name, d.homeStation, d.pairedStation, d.destination, d.flyingMode, d.flyingSpeed, d.maxSpeed, d.posX, d.posY, d.posZ,
+              t,
+              id,
+              d.droneId,
+              d.name,
+              d.homeStation,
+              d.pairedStation,
+              d.destination,
+              d.flyingMode,
+              d.flyingSpeed,
+              d.maxSpeed,
+              d.posX,
+              d.posY,
+              d.posZ,
             ]),
           },
         };
@@ -207,8 +299,24 @@ export class PollExecutor {
           data: summary,
           rows: {
             factory_building_samples: records.map((b) => [
-              t, id, b.buildingId, b.className, b.name, b.recipe, b.isConfigured, b.isProducing, b.isPaused, b.productivity,
-              b.manuSpeed, b.somersloops, b.powerShards, b.circuitGroupId, b.powerConsumed, b.posX, b.posY, b.posZ,
+              t,
+              id,
+              b.buildingId,
+              b.className,
+              b.name,
+              b.recipe,
+              b.isConfigured,
+              b.isProducing,
+              b.isPaused,
+              b.productivity,
+              b.manuSpeed,
+              b.somersloops,
+              b.powerShards,
+              b.circuitGroupId,
+              b.powerConsumed,
+              b.posX,
+              b.posY,
+              b.posZ,
             ]),
           },
         };

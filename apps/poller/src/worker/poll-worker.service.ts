@@ -139,9 +139,20 @@ export class PollWorkerService implements OnApplicationBootstrap {
       if (health) data = { ...health, status };
       unit.rows.server_metrics = [
         [
-          time, server.id, status, health?.tickRate ?? null, health?.playerCount ?? null, health?.playerLimit ?? null,
-          health?.techTier ?? null, health?.gamePhase ?? null, health?.gamePhaseNumber ?? null, health?.isRunning ?? null,
-          health?.isPaused ?? null, health?.totalDuration ?? null, health?.sessionName ?? null, health?.latencyMs ?? null,
+          time,
+          server.id,
+          status,
+          health?.tickRate ?? null,
+          health?.playerCount ?? null,
+          health?.playerLimit ?? null,
+          health?.techTier ?? null,
+          health?.gamePhase ?? null,
+          health?.gamePhaseNumber ?? null,
+          health?.isRunning ?? null,
+          health?.isPaused ?? null,
+          health?.totalDuration ?? null,
+          health?.sessionName ?? null,
+          health?.latencyMs ?? null,
         ],
       ];
       unit.healthState = {
@@ -154,16 +165,40 @@ export class PollWorkerService implements OnApplicationBootstrap {
         lastError: outcome.error?.message ?? null,
       };
       if (step.changed) {
-        const reason = outcome.error?.message ?? (status === 'degraded' ? `tick rate ${health?.tickRate?.toFixed(1) ?? '?'}/s below 15/s` : null);
+        const reason =
+          outcome.error?.message ??
+          (status === 'degraded' ? `tick rate ${health?.tickRate?.toFixed(1) ?? '?'}/s below 15/s` : null);
         unit.statusChange = { serverId: server.id, time, previous: step.changed.previous, status, reason };
         this.metrics.statusChanges.inc({ status });
-        const change = { serverId: server.id, orgId: server.orgId, previous: step.changed.previous, status, reason, time: time.toISOString() };
-        events.push(() => this.messaging.publishDurable(Subjects.serverStatus, change, { messageId: `status:${server.id}:${time.getTime()}` }));
+        const change = {
+          serverId: server.id,
+          orgId: server.orgId,
+          previous: step.changed.previous,
+          status,
+          reason,
+          time: time.toISOString(),
+        };
+        events.push(() =>
+          this.messaging.publishDurable(Subjects.serverStatus, change, {
+            messageId: `status:${server.id}:${time.getTime()}`,
+          }),
+        );
       }
     }
     if (outcome.addon) {
-      unit.addonState = { serverId: server.id, addonStatus: outcome.addon.status, addonReason: outcome.addon.reason, time };
-      const addon = { serverId: server.id, orgId: server.orgId, status: outcome.addon.status, reason: outcome.addon.reason, time: time.toISOString() };
+      unit.addonState = {
+        serverId: server.id,
+        addonStatus: outcome.addon.status,
+        addonReason: outcome.addon.reason,
+        time,
+      };
+      const addon = {
+        serverId: server.id,
+        orgId: server.orgId,
+        status: outcome.addon.status,
+        reason: outcome.addon.reason,
+        time: time.toISOString(),
+      };
       events.push(async () => this.messaging.publish(Subjects.addonStatus, addon));
     }
     if (!outcome.error || job.kind === 'health') {
@@ -171,7 +206,11 @@ export class PollWorkerService implements OnApplicationBootstrap {
     }
     const result = resultOf(outcome, server.orgId, data);
     // Data first, then the news about it: the result, then the status change (if any) and add-on news.
-    events.unshift(() => this.messaging.publishDurable(Subjects.pollResult, result, { messageId: `result:${server.id}:${job.kind}:${time.getTime()}` }));
+    events.unshift(() =>
+      this.messaging.publishDurable(Subjects.pollResult, result, {
+        messageId: `result:${server.id}:${job.kind}:${time.getTime()}`,
+      }),
+    );
     unit.afterCommit = async () => {
       for (const publish of events) await publish();
     };
