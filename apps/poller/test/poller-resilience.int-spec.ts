@@ -10,6 +10,7 @@ import {
   seedAccount,
   seedServer,
   ServiceProcess,
+  serviceEnv,
   SimulatorProcess,
   sql,
   TcpProxy,
@@ -44,21 +45,16 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
   let orgId = '';
   const servers: string[] = [];
 
-  const env = (extra: Record<string, string> = {}): Record<string, string> => ({
-    DATABASE_URL: db.url,
-    NATS_URL: requireEnv('GSM_TEST_NATS_URL'),
-    NATS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    SECRETS_KEY,
-    POLLER_TIMEOUT_MS: '3000',
-    POLLER_FLUSH_MS: '50',
-    POLLER_ACK_WAIT_MS: '2000',
-    POLLER_LEADER_TTL_MS: '4000',
-    POLLER_LEADER_RETRY_MS: '500',
-    ...extra,
-  });
+  const env = (extra: Record<string, string> = {}): Record<string, string> =>
+    serviceEnv(db.url, prefix, {
+      SECRETS_KEY,
+      POLLER_TIMEOUT_MS: '3000',
+      POLLER_FLUSH_MS: '50',
+      POLLER_ACK_WAIT_MS: '2000',
+      POLLER_LEADER_TTL_MS: '4000',
+      POLLER_LEADER_RETRY_MS: '500',
+      ...extra,
+    });
   const start = async (app: string, extra: Record<string, string> = {}) => {
     const proc = ServiceProcess.start(app, env(extra));
     all.push(proc);

@@ -7,10 +7,10 @@ import {
   deleteNamespaceStreams,
   eventually,
   metricValue,
-  requireEnv,
   seedAccount,
   seedServer,
   ServiceProcess,
+  serviceEnv,
   SimulatorProcess,
   sql,
   testNamespace,
@@ -28,21 +28,16 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   const statusEvents: ServerStatusChanged[] = [];
   let pollerPort = 0;
 
-  const env = (extra: Record<string, string> = {}): Record<string, string> => ({
-    DATABASE_URL: db.url,
-    NATS_URL: requireEnv('GSM_TEST_NATS_URL'),
-    NATS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    SECRETS_KEY,
-    POLLER_TIMEOUT_MS: '1500',
-    POLLER_FLUSH_MS: '50',
-    POLLER_ACK_WAIT_MS: '3000',
-    POLLER_LEADER_TTL_MS: '4000',
-    POLLER_LEADER_RETRY_MS: '500',
-    ...extra,
-  });
+  const env = (extra: Record<string, string> = {}): Record<string, string> =>
+    serviceEnv(db.url, prefix, {
+      SECRETS_KEY,
+      POLLER_TIMEOUT_MS: '1500',
+      POLLER_FLUSH_MS: '50',
+      POLLER_ACK_WAIT_MS: '3000',
+      POLLER_LEADER_TTL_MS: '4000',
+      POLLER_LEADER_RETRY_MS: '500',
+      ...extra,
+    });
   const start = async (
     app: string,
     extra: Record<string, string> = {},

@@ -2,8 +2,8 @@ import {
   createTestDatabase,
   deleteNamespaceStreams,
   connectTestMessaging,
-  requireEnv,
   ServiceProcess,
+  serviceEnv,
   testNamespace,
   type TestDatabase,
 } from '@app/testing';
@@ -28,16 +28,9 @@ describe('each service', () => {
     await db.drop();
   });
 
-  const env = (): Record<string, string> => ({
-    DATABASE_URL: db.url,
-    NATS_URL: requireEnv('GSM_TEST_NATS_URL'),
-    NATS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
+  const env = (): Record<string, string> =>
     // The poller decrypts stored admin passwords.
-    SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
-  });
+    serviceEnv(db.url, prefix, { SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') });
 
   it.each(SERVICES)('%s boots, reports ready, serves metrics and stops within 10 s on SIGTERM', async (app) => {
     const service = ServiceProcess.start(app, env());

@@ -80,3 +80,24 @@ function parseJson(line: string): Record<string, unknown> | null {
     return null;
   }
 }
+
+/** The environment a service needs in a test: its database, the test NATS in its namespace, a free port. */
+export function serviceEnv(
+  databaseUrl: string,
+  prefix: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const natsUrl = process.env.GSM_TEST_NATS_URL;
+  if (!natsUrl)
+    throw new Error('GSM_TEST_NATS_URL is not set: run integration tests through jest (its global setup sets it)');
+  return {
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl,
+    NATS_PREFIX: prefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    // The "<service> ready" line that ServiceProcess waits for is logged at info.
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
