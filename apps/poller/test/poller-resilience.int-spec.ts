@@ -245,17 +245,20 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
         15_000,
       );
       proxy.cut();
-      await sleep(1500);
-      expect((await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status).toBe(503);
+      await eventually(
+        async () => (await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status === 503,
+        10_000,
+        200,
+      );
       await sleep(1500);
       proxy.restore();
       const restoredAt = Date.now();
       await eventually(
         async () => (await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status === 200,
-        20_000,
+        30_000,
         200,
       );
-      await eventually(async () => (await slots(db.url, servers[0]!, restoredAt, Date.now())).length >= 2, 20_000);
+      await eventually(async () => (await slots(db.url, servers[0]!, restoredAt, Date.now())).length >= 2, 30_000);
       expect(poller.proc.child.exitCode).toBeNull();
     } finally {
       await proxy.stop();

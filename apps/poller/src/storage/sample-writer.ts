@@ -2,6 +2,7 @@ import type { ServerStatus } from '@app/contracts';
 import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { TABLES, type SampleTable, type TableRows } from './sample-rows';
+import { forgetStaging, insertViaCopy } from './copy-insert';
 import { insertUnnest } from './unnest-insert';
 
 /** Everything one poll writes; committed together with other polls' units in one transaction. */
@@ -48,7 +49,7 @@ const rowsOf = (unit: WriteUnit): number => Object.values(unit.rows).reduce((n, 
 
 /**
  * Batches the poller's writes: every `flushMs` (or when a batch is full) one transaction inserts all pending
- * samples with `unnest` (idempotent on each table's key, so a redelivered job adds nothing), upserts the `latest`
+ * samples through COPY (idempotent on each table's key, so a redelivered job adds nothing), upserts the `latest`
  * snapshots and server states, then runs the units' after-commit work. While PostgreSQL is away the units wait in
  * a bounded buffer and the flush is retried with backoff; nothing throws into the caller but a dropped unit.
  */
@@ -159,12 +160,13 @@ export class SampleWriter {
       await client.query('BEGIN');
       for (const table of Object.keys(TABLES) as SampleTable[]) {
         const rows = units.flatMap((u) => u.rows[table] ?? []);
-        await insertUnnest(client, table, TABLES[table], rows, 'ON CONFLICT DO NOTHING');
+        await insertViaCopy(client, table, TABLES[table], rows);
       }
       await this.writeStates(client, units);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      forgetStaging(client);
       throw error;
     } finally {
       client.release();
