@@ -96,6 +96,7 @@ export class Messaging {
   private readonly consumers = new Set<ConsumerHandle>();
   private readonly subscriptions = new Set<Subscription>();
   private jsmPromise: Promise<JetStreamManager> | undefined;
+  private deadLetterStreamReady: Promise<string> | undefined;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -366,7 +367,11 @@ export class Messaging {
   ): Promise<void> {
     this.logger.warn(`dead-lettering a message from ${subject} (${reason}): ${error}`);
     try {
-      await this.ensureStream(deadLetterStream);
+      this.deadLetterStreamReady ??= this.ensureStream(deadLetterStream).catch((error: unknown) => {
+        this.deadLetterStreamReady = undefined;
+        throw error;
+      });
+      await this.deadLetterStreamReady;
       await this.publishDurable(Subjects.deadLetter, {
         originalSubject: subject,
         consumer,

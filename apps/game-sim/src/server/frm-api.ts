@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { FRM_ENDPOINTS } from '../world/frm-view';
 import type { World } from '../world/world';
 import type { FaultSet } from './faults';
 import { runFrmEndpoint } from './frm-runner';
@@ -143,5 +142,3 @@ export class FrmSocketHub {
     this.wss.close();
   }
 }
-
-export const FRM_ENDPOINT_NAMES = Object.keys(FRM_ENDPOINTS);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SubState, type World } from '../world/world';
+import type { World } from '../world/world';
 import type { FaultSet } from './faults';
 import { runFrmEndpoint } from './frm-runner';
 import { parsePrivilege, satisfies, type Privilege, type TokenStore } from './tokens';
@@ -12,7 +12,6 @@ export interface GameApiContext {
   adminPassword: () => string;
   clientPassword: string;
   frmToken: string;
-  serverName: string;
 }
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -234,5 +233,3 @@ export function writeGameReply(res: ServerResponse, reply: Reply, faults: FaultS
   }
   res.end(text);
 }
-
-export { SubState };

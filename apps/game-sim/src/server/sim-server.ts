@@ -85,7 +85,6 @@ export class SimServer {
         this.faults.has('wrong_password') ? `${options.adminPassword}-changed` : options.adminPassword,
       clientPassword: '',
       frmToken: this.frmToken,
-      serverName: options.name,
     };
     this.https = createHttpsServer(
       { key: certificate.key, cert: certificate.cert, keepAliveTimeout: 15_000 },

@@ -1,4 +1,4 @@
-import { PollKind, Requests, Subjects, type PollIntervals } from '@app/contracts';
+import { Requests, Subjects, type PollIntervals } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 
@@ -70,5 +70,3 @@ export class EntitlementsCache implements OnModuleInit {
     }
   }
 }
-
-export { PollKind };

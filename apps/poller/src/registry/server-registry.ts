@@ -6,6 +6,10 @@ import { ServersRepository, type ServerRecord } from './servers.repository';
 export type RegistryEvent =
   { type: 'upsert'; server: ServerRecord; passwordChanged: boolean } | { type: 'delete'; serverId: string };
 
+/** True when the stored (encrypted) admin password differs between two reads of a server. */
+const passwordChangedBetween = (a: ServerRecord, b: ServerRecord): boolean =>
+  !Buffer.from(a.adminPasswordEnc).equals(Buffer.from(b.adminPasswordEnc));
+
 /** How often the whole list is re-read, in case a lifecycle event was missed (core NATS may drop one). */
 const RECONCILE_MS = 30_000;
 
@@ -65,9 +69,7 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
     }
     const known = this.servers.get(serverId);
     this.servers.set(serverId, server);
-    const changedPassword =
-      passwordChanged ||
-      (known !== undefined && !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc)));
+    const changedPassword = passwordChanged || (known !== undefined && passwordChangedBetween(known, server));
     this.emit({ type: 'upsert', server, passwordChanged: changedPassword });
     return server;
   }
@@ -89,11 +91,10 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
         known.port !== server.port ||
         known.addonHttpPort !== server.addonHttpPort ||
         known.certFingerprint !== server.certFingerprint ||
-        !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc));
+        passwordChangedBetween(known, server);
       this.servers.set(server.id, { ...server, addonStatus: known?.addonStatus ?? server.addonStatus });
       if (changed) {
-        const passwordChanged =
-          known !== undefined && !Buffer.from(known.adminPasswordEnc).equals(Buffer.from(server.adminPasswordEnc));
+        const passwordChanged = known !== undefined && passwordChangedBetween(known, server);
         this.emit({ type: 'upsert', server, passwordChanged });
       }
     }

@@ -255,10 +255,6 @@ export class SampleWriter {
     );
   }
 
-  start(): void {
-    this.stopped = false;
-  }
-
   /** Flushes what is left (bounded by the caller's shutdown deadline) and stops the timer. */
   async stop(): Promise<void> {
     this.stopped = true;
