@@ -53,7 +53,14 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
     return this.options.maxDeliver ?? 5;
   }
 
+  /** Declares the durable consumer and starts pulling; it keeps pulling until stop(), across NATS outages. */
   async start(): Promise<void> {
+    await this.declare();
+    this.messages = await this.open();
+    this.loop = this.keepConsuming(this.messages);
+  }
+
+  private async declare(): Promise<void> {
     const jsm = await this.messaging.jsm();
     const config = {
       durable_name: this.options.durable,
@@ -75,15 +82,44 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
       if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
       await jsm.consumers.add(this.streamName, config);
     }
-    const consumer = await this.messaging.js.consumers.get(this.streamName, this.options.durable);
-    const concurrency = Math.max(1, this.options.concurrency ?? 1);
-    // Pull no more than we can handle, so other replicas get the rest of a work queue. Short-lived pull requests:
-    // a replica that dies leaves its request behind, and the server keeps handing it messages until it expires.
-    this.messages = await consumer.consume({ max_messages: concurrency, expires: 5000 });
-    this.loop = this.run(this.messages, concurrency);
   }
 
-  private async run(messages: ConsumerMessages, concurrency: number): Promise<void> {
+  private async open(): Promise<ConsumerMessages> {
+    const consumer = await this.messaging.js.consumers.get(this.streamName, this.options.durable);
+    // Pull no more than we can handle, so other replicas get the rest of a work queue. Short-lived pull requests:
+    // a replica that dies leaves its request behind, and the server keeps handing it messages until it expires.
+    return consumer.consume({ max_messages: this.concurrency, expires: 5000 });
+  }
+
+  private get concurrency(): number {
+    return Math.max(1, this.options.concurrency ?? 1);
+  }
+
+  /**
+   * Runs the pull loop; if it ends or fails while we are not stopping (a NATS outage outlived the client's own
+   * recovery, the consumer was removed), it declares the consumer again and resumes after a short pause.
+   */
+  private async keepConsuming(first: ConsumerMessages): Promise<void> {
+    let messages: ConsumerMessages | undefined = first;
+    while (!this.stopping) {
+      try {
+        messages ??= this.messages = await this.open();
+        if (this.stopping) {
+          await messages.close(); // stop() ran while we were reopening
+          break;
+        }
+        await this.run(messages);
+      } catch (error) {
+        this.messaging.logger.warn(`consumer ${this.name} interrupted: ${(error as Error).message}; resuming`);
+      }
+      messages = undefined;
+      if (this.stopping) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await this.declare().catch(() => undefined);
+    }
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
     for await (const msg of messages) {
       if (this.stopping) {
         msg.nak();
@@ -91,7 +127,7 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
       }
       const task = this.handle(msg).finally(() => this.inFlight.delete(task));
       this.inFlight.add(task);
-      if (this.inFlight.size >= concurrency) await Promise.race(this.inFlight);
+      if (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
     }
   }
 

@@ -156,6 +156,9 @@ export class SampleWriter {
 
   private async write(units: WriteUnit[]): Promise<void> {
     const client: PoolClient = await this.pool.connect();
+    // A checked-out client whose connection drops emits 'error' on itself (the pool only listens on idle ones):
+    // without a listener that would take the process down in the middle of a PostgreSQL outage.
+    if (client.listenerCount('error') === 0) client.on('error', () => undefined);
     try {
       await client.query('BEGIN');
       for (const table of Object.keys(TABLES) as SampleTable[]) {

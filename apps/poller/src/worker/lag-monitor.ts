@@ -5,7 +5,11 @@
 export class LagMonitor {
   private readonly buckets = new Map<number, number>();
 
-  constructor(private readonly windowMs = 30_000) {}
+  /**
+   * 10 s: long enough to see a lagging queue, short enough that readiness recovers soon after a backlog of stale
+   * jobs (e.g. published while NATS was away) has been dropped.
+   */
+  constructor(private readonly windowMs = 10_000) {}
 
   record(lagMs: number, intervalMs: number, now = Date.now()): void {
     const second = Math.floor(now / 1000);
