@@ -190,6 +190,7 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
     try {
       const url = new URL(db.url);
       url.host = `127.0.0.1:${proxy.port}`;
+      const startedAt = Date.now();
       const poller = await start('poller', { DATABASE_URL: url.toString() });
       messaging.publish(Subjects.planChanged, {
         orgId,
@@ -198,10 +199,8 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
         period: 'monthly',
         occurredAt: new Date().toISOString(),
       });
-      await eventually(
-        async () => (await slots(db.url, servers[2]!, Date.now() - 2000, Date.now())).length >= 1,
-        15_000,
-      );
+      // Rows of this poller (not of the ones killed above) before the cut.
+      await eventually(async () => (await slots(db.url, servers[2]!, startedAt, Date.now())).length >= 2, 20_000);
       await sleep(2000);
       const cutAt = Date.now();
       proxy.cut();
@@ -239,11 +238,9 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
     const nats = new URL(requireEnv('GSM_TEST_NATS_URL'));
     const proxy = await TcpProxy.start(nats.hostname, Number(nats.port || 4222));
     try {
+      const startedAt = Date.now();
       const poller = await start('poller', { NATS_URL: `nats://127.0.0.1:${proxy.port}` });
-      await eventually(
-        async () => (await slots(db.url, servers[0]!, Date.now() - 2000, Date.now())).length >= 1,
-        15_000,
-      );
+      await eventually(async () => (await slots(db.url, servers[0]!, startedAt, Date.now())).length >= 1, 20_000);
       proxy.cut();
       await eventually(
         async () => (await fetch(`http://127.0.0.1:${poller.port}/health/ready`)).status === 503,
