@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Column } from './unnest-insert';
+
+/** A column of a batched insert: its name and its PostgreSQL type. */
+export type Column = readonly [name: string, type: string];
 
 const staged = Symbol('stagingTables');
 
@@ -31,19 +33,22 @@ export function copyText(rows: readonly unknown[][]): string {
 }
 
 /**
- * Inserts many rows through COPY into a per-connection staging table, then `INSERT ... SELECT ... ON CONFLICT DO
- * NOTHING` into the target: COPY's text format is far cheaper to produce than `unnest` array parameters, and the
- * second step keeps writes idempotent (COPY alone would fail on a redelivered job's duplicate rows).
+ * Inserts many rows through COPY into a per-connection staging table, then `INSERT ... SELECT ... <tail>` into the
+ * target: COPY's text format is far cheaper to produce than `unnest` array parameters, and the second step keeps
+ * writes idempotent (COPY alone would fail on a redelivered job's duplicate rows) or turns them into upserts.
+ * `join` may filter the staged rows (`u`), e.g. to servers that still exist; `stage` names the staging table (one
+ * per use within a transaction: its rows are only emptied at commit).
  */
 export async function insertViaCopy(
   client: PoolClient,
   table: string,
   columns: readonly Column[],
   rows: readonly unknown[][],
+  { tail = 'ON CONFLICT DO NOTHING', join = '', stage = `stage_${table}` } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(([name]) => `"${name}"`).join(', ');
-  const stage = `stage_${table}`;
+  const select = columns.map(([name]) => `u."${name}"`).join(', ');
   const known = ((client as unknown as Record<symbol, Set<string>>)[staged] ??= new Set<string>());
   if (!known.has(stage)) {
     await client.query(
@@ -52,5 +57,25 @@ export async function insertViaCopy(
     known.add(stage);
   }
   await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(`COPY "${stage}" (${names}) FROM STDIN`)));
-  await client.query(`INSERT INTO "${table}" (${names}) SELECT ${names} FROM "${stage}" ON CONFLICT DO NOTHING`);
+  await client.query(`INSERT INTO "${table}" (${names}) SELECT ${select} FROM "${stage}" u ${join} ${tail}`);
+}
+
+/**
+ * COPY straight into the target table: the fast path. Fails as a whole (unique violation, 23505) when any row is
+ * already stored, e.g. a redelivered job's; the caller then writes the batch through `insertViaCopy`.
+ */
+export async function copyInto(
+  client: PoolClient,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly unknown[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(`COPY "${table}" (${names}) FROM STDIN`)));
+}
+
+/** Whether an error is PostgreSQL's unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
 }

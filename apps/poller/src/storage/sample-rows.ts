@@ -1,4 +1,4 @@
-import type { Column } from './unnest-insert';
+import type { Column } from './copy-insert';
 
 /** The time-series tables the poller writes, with their columns (owner: poller). */
 export const TABLES = {

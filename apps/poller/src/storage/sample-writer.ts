@@ -2,8 +2,7 @@ import type { ServerStatus } from '@app/contracts';
 import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { TABLES, type SampleTable, type TableRows } from './sample-rows';
-import { forgetStaging, insertViaCopy } from './copy-insert';
-import { insertUnnest } from './unnest-insert';
+import { copyInto, forgetStaging, insertViaCopy, isUniqueViolation } from './copy-insert';
 
 /** Everything one poll writes; committed together with other polls' units in one transaction. */
 export interface WriteUnit {
@@ -36,6 +35,8 @@ export interface WriterHooks {
   onDropped(units: number, rows: number): void;
   onFlushed(rows: number, durationMs: number): void;
   onFlushFailed(error: Error): void;
+  /** A batch held rows already stored (a redelivered job) and was written again through de-duplication. */
+  onDuplicateBatch?(): void;
 }
 
 interface Pending {
@@ -96,17 +97,14 @@ export class SampleWriter {
   private shed(): void {
     let dropped = 0;
     let droppedRows = 0;
-    while (this.buffered > this.options.maxBufferedRows && this.queue.length > 1) {
-      const oldest = this.queue.shift()!;
-      this.buffered -= oldest.rows;
-      dropped++;
-      droppedRows += oldest.rows;
+    while (this.buffered - droppedRows > this.options.maxBufferedRows && dropped < this.queue.length - 1)
+      droppedRows += this.queue[dropped++]!.rows;
+    if (dropped === 0) return;
+    this.buffered -= droppedRows;
+    for (const oldest of this.queue.splice(0, dropped))
       oldest.reject(new Error('dropped: the write buffer is full while PostgreSQL is unavailable'));
-    }
-    if (dropped > 0) {
-      this.logger.warn({ units: dropped, rows: droppedRows }, 'write buffer full: dropped the oldest samples');
-      this.hooks.onDropped(dropped, droppedRows);
-    }
+    this.logger.warn({ units: dropped, rows: droppedRows }, 'write buffer full: dropped the oldest samples');
+    this.hooks.onDropped(dropped, droppedRows);
   }
 
   /** Writes what is queued (one batch at a time); safe to call concurrently. */
@@ -117,16 +115,22 @@ export class SampleWriter {
 
   private async flushLoop(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch: Pending[] = [];
+      // Taken with one splice: shift() per unit is quadratic on a long queue (a backlog after an outage).
+      let take = 0;
       let rows = 0;
-      while (this.queue.length > 0 && (batch.length === 0 || rows + this.queue[0]!.rows <= this.options.maxBatchRows)) {
-        const next = this.queue.shift()!;
-        batch.push(next);
-        rows += next.rows;
-      }
+      while (take < this.queue.length && (take === 0 || rows + this.queue[take]!.rows <= this.options.maxBatchRows))
+        rows += this.queue[take++]!.rows;
+      const batch = this.queue.splice(0, take);
       const started = performance.now();
       try {
-        await this.write(batch.map((p) => p.unit));
+        const units = batch.map((p) => p.unit);
+        // Fast path: samples COPied straight into their tables. A redelivered job's rows are already there: the
+        // COPY then fails as a whole and the batch goes through staging with ON CONFLICT DO NOTHING instead.
+        await this.write(units, false).catch((error: unknown) => {
+          if (!isUniqueViolation(error)) throw error;
+          this.hooks.onDuplicateBatch?.();
+          return this.write(units, true);
+        });
       } catch (error) {
         this.queue.unshift(...batch);
         this.failures++;
@@ -154,7 +158,7 @@ export class SampleWriter {
     }
   }
 
-  private async write(units: WriteUnit[]): Promise<void> {
+  private async write(units: WriteUnit[], dedupe: boolean): Promise<void> {
     const client: PoolClient = await this.pool.connect();
     // A checked-out client whose connection drops emits 'error' on itself (the pool only listens on idle ones):
     // without a listener that would take the process down in the middle of a PostgreSQL outage.
@@ -163,7 +167,8 @@ export class SampleWriter {
       await client.query('BEGIN');
       for (const table of Object.keys(TABLES) as SampleTable[]) {
         const rows = units.flatMap((u) => u.rows[table] ?? []);
-        await insertViaCopy(client, table, TABLES[table], rows);
+        if (dedupe) await insertViaCopy(client, table, TABLES[table], rows);
+        else await copyInto(client, table, TABLES[table], rows);
       }
       await this.writeStates(client, units);
       await client.query('COMMIT');
@@ -187,7 +192,7 @@ export class SampleWriter {
       units.map((u) => u.latest),
       (l) => `${l.serverId}:${l.kind}`,
     );
-    await insertUnnest(
+    await insertViaCopy(
       client,
       'latest',
       [
@@ -197,14 +202,16 @@ export class SampleWriter {
         ['data', 'jsonb'],
       ],
       latest.map((l) => [l.serverId, l.kind, l.time, JSON.stringify(l.data)]),
-      'ON CONFLICT (server_id, kind) DO UPDATE SET time = EXCLUDED.time, data = EXCLUDED.data WHERE latest.time <= EXCLUDED.time',
-      'JOIN servers s ON s.id = u.server_id',
+      {
+        tail: 'ON CONFLICT (server_id, kind) DO UPDATE SET time = EXCLUDED.time, data = EXCLUDED.data WHERE latest.time <= EXCLUDED.time',
+        join: 'JOIN servers s ON s.id = u.server_id',
+      },
     );
     const health = newest(
       units.map((u) => u.healthState),
       (h) => h.serverId,
     );
-    await insertUnnest(
+    await insertViaCopy(
       client,
       'server_states',
       [
@@ -217,18 +224,21 @@ export class SampleWriter {
         ['last_error', 'text'],
       ],
       health.map((h) => [h.serverId, h.status, h.time, h.pendingStatus, h.pendingCount, h.lastSeenAt, h.lastError]),
-      `ON CONFLICT (server_id) DO UPDATE SET
+      {
+        tail: `ON CONFLICT (server_id) DO UPDATE SET
          status_since = CASE WHEN server_states.status <> EXCLUDED.status THEN EXCLUDED.status_since ELSE server_states.status_since END,
          status = EXCLUDED.status, pending_status = EXCLUDED.pending_status, pending_count = EXCLUDED.pending_count,
          last_seen_at = GREATEST(server_states.last_seen_at, EXCLUDED.last_seen_at), last_error = EXCLUDED.last_error,
          updated_at = now()`,
-      'JOIN servers s ON s.id = u.server_id',
+        join: 'JOIN servers s ON s.id = u.server_id',
+        stage: 'stage_health_states',
+      },
     );
     const addon = newest(
       units.map((u) => u.addonState),
       (a) => a.serverId,
     );
-    await insertUnnest(
+    await insertViaCopy(
       client,
       'server_states',
       [
@@ -238,12 +248,15 @@ export class SampleWriter {
         ['addon_checked_at', 'timestamptz'],
       ],
       addon.map((a) => [a.serverId, a.addonStatus, a.addonReason, a.time]),
-      `ON CONFLICT (server_id) DO UPDATE SET addon_status = EXCLUDED.addon_status, addon_reason = EXCLUDED.addon_reason,
+      {
+        tail: `ON CONFLICT (server_id) DO UPDATE SET addon_status = EXCLUDED.addon_status, addon_reason = EXCLUDED.addon_reason,
          addon_checked_at = EXCLUDED.addon_checked_at, updated_at = now()`,
-      'JOIN servers s ON s.id = u.server_id',
+        join: 'JOIN servers s ON s.id = u.server_id',
+        stage: 'stage_addon_states',
+      },
     );
     const changes = units.flatMap((u) => (u.statusChange ? [u.statusChange] : []));
-    await insertUnnest(
+    await insertViaCopy(
       client,
       'server_status_changes',
       [
@@ -254,7 +267,6 @@ export class SampleWriter {
         ['reason', 'text'],
       ],
       changes.map((c) => [c.time, c.serverId, c.previous, c.status, c.reason]),
-      'ON CONFLICT DO NOTHING',
     );
   }
 
