@@ -29,6 +29,7 @@ import {
 import { ContractViolationError, RequestFailedError } from './errors';
 import { uuidv7 } from './message-id';
 import { SubjectNaming } from './subject-naming';
+import { AckedPublisher } from './acked-publisher';
 import { JetStreamConsumer, type ConsumeOptions, type ConsumerHandle } from './jetstream-consumer';
 
 /** Headers the platform sets on every message. `Nats-Msg-Id` is JetStream's de-duplication id. */
@@ -94,6 +95,7 @@ export class Messaging {
   readonly naming: SubjectNaming;
   readonly js: JetStreamClient;
   private readonly consumers = new Set<ConsumerHandle>();
+  private acked: AckedPublisher | undefined;
   private readonly subscriptions = new Set<Subscription>();
   private jsmPromise: Promise<JetStreamManager> | undefined;
   private deadLetterStreamReady: Promise<string> | undefined;
@@ -195,11 +197,8 @@ export class Messaging {
   ): Promise<{ messageId: string; seq: number; duplicate: boolean }> {
     const { subject, data } = this.encode(contract, payload);
     const messageId = options.messageId ?? uuidv7();
-    const ack = await this.js.publish(subject, data, {
-      msgID: messageId,
-      headers: this.headers(messageId),
-      timeout: options.timeoutMs ?? 5000,
-    });
+    this.acked ??= new AckedPublisher(this.nc);
+    const ack = await this.acked.publish(subject, data, this.headers(messageId), options.timeoutMs ?? 5000);
     return { messageId, seq: ack.seq, duplicate: ack.duplicate };
   }
 
@@ -391,11 +390,13 @@ export class Messaging {
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((c) => c.stop()));
     this.consumers.clear();
-    if (this.nc.isClosed()) return;
     try {
+      if (this.nc.isClosed()) return;
       await this.nc.drain();
     } catch {
       await this.nc.close();
+    } finally {
+      this.acked?.stop();
     }
   }
 }

@@ -201,6 +201,21 @@ describe('messaging between processes', () => {
     expect(JSON.parse(deadLetters[0]!.payload)).toEqual(event);
   });
 
+  it('a durable publish waits for the stream: sequence numbers in order, and a clear error when no stream takes it', async () => {
+    await expect(messaging.publishDurable(Subjects.serverStatus, statusChange(), { timeoutMs: 2000 })).rejects.toThrow(
+      /no JetStream stream takes .*server\.status\.v1/,
+    );
+    await messaging.ensureStream(Streams.pollResults);
+    const acks = await Promise.all(
+      Array.from({ length: 200 }, () => messaging.publishDurable(Subjects.serverStatus, statusChange())),
+    );
+    const seqs = acks.map((a) => a.seq);
+    expect(new Set(seqs).size).toBe(200);
+    expect(Math.max(...seqs) - Math.min(...seqs)).toBe(199);
+    const info = await (await messaging.jsm()).streams.info(`${prefix.toUpperCase()}_POLL_RESULTS`);
+    expect(info.state.messages).toBe(200);
+  });
+
   it('delivers a duplicate message id once, even from two processes', async () => {
     const handled: ServerStatusChanged[] = [];
     await messaging.consume(Subjects.serverStatus, {
