@@ -1,6 +1,53 @@
-import { serviceEnvSchema } from '@app/config';
-import type { z } from 'zod';
+import { intVar, serviceEnvSchema } from '@app/config';
+import { parseAllowCidrs } from '@app/game-client';
+import { z } from 'zod';
 
 /** Environment of the api-gateway service (see .env.example). */
-export const ApiGatewayConfig = serviceEnvSchema(3000);
+export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
+  /** 32 bytes, base64: seals the game servers' admin passwords (the poller opens them with the same key). */
+  SECRETS_KEY: z
+    .string({
+      error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (the poller uses the same key)',
+    })
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+  /** Optional: the id of SECRETS_KEY (stored with each sealed password, so keys can rotate). */
+  SECRETS_KEY_ID: z.string().optional(),
+  /** Optional: older keys still able to open stored passwords, `id:base64key,id2:base64key2`. */
+  SECRETS_PREVIOUS_KEYS: z.string().optional(),
+  /**
+   * Ranges a server's host may be in although private or loopback, comma-separated CIDRs. Empty (the default)
+   * allows only public unicast addresses; tests and the local demo set 127.0.0.0/8.
+   */
+  TARGET_ALLOW_CIDRS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseAllowCidrs(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Browser origins allowed to call the API (the dashboard's), comma-separated. */
+  CORS_ORIGINS: z
+    .string()
+    .default('http://localhost:5173')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  /** Largest accepted JSON body. */
+  BODY_LIMIT: z.string().default('100kb'),
+  /** Express `trust proxy` (hops or false): the client address for sign-in throttling behind a load balancer. */
+  TRUST_PROXY: intVar(0, 10, 0),
+  /** Lifetime of a dashboard session. */
+  SESSION_TTL_HOURS: intVar(1, 24 * 90, 24 * 14),
+  /** Failed sign-ins allowed per address and per e-mail within 15 minutes before 429. */
+  LOGIN_MAX_FAILURES: intVar(1, 1000, 5),
+  /** Deadline of each step of the registration probe (a black-holed host fails after it, "timed out"). */
+  PROBE_TIMEOUT_MS: intVar(200, 60_000, 5000),
+});
 export type ApiGatewayConfig = z.infer<typeof ApiGatewayConfig>;

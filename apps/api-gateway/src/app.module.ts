@@ -1,6 +1,19 @@
 import { PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
 import type { ApiGatewayConfig } from './app.config';
+import { AuthController } from './auth/auth.controller';
+import { ApiAuthGuard } from './auth/auth.guard';
+import { AuthService } from './auth/auth.service';
+import { BearerStrategy } from './auth/bearer.strategy';
+import { BillingClient } from './billing/billing.client';
+import { QuotaService } from './billing/quota.service';
+import { MetricsController } from './metrics/metrics.controller';
+import { MetricsService } from './metrics/metrics.service';
+import { ServersController } from './servers/servers.controller';
+import { ServersService } from './servers/servers.service';
+import { TokensController } from './tokens/tokens.controller';
 
 /** Root module of api-gateway: REST API, accounts, tokens, server registration, share links, audit log; serves the dashboard. */
 @Module({})
@@ -8,11 +21,16 @@ export class AppModule {
   static forRoot(config: ApiGatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        PlatformModule.forRoot({
-          service: 'api-gateway',
-          config,
-        }),
+      imports: [PlatformModule.forRoot({ service: 'api-gateway', config }), PassportModule],
+      controllers: [AuthController, TokensController, ServersController, MetricsController],
+      providers: [
+        AuthService,
+        BearerStrategy,
+        BillingClient,
+        QuotaService,
+        ServersService,
+        MetricsService,
+        { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],
     };
   }

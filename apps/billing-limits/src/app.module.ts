@@ -1,7 +1,9 @@
 import { PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ApiQuotaModule } from './api-quota/api-quota.module';
 import type { BillingLimitsConfig } from './app.config';
 import { EntitlementsModule } from './entitlements/entitlements.module';
+import { ServerAllowanceModule } from './server-allowance/server-allowance.module';
 
 /** Root module of billing-limits: Plans, subscriptions, API quota counters and retention. */
 @Module({})
@@ -15,6 +17,8 @@ export class AppModule {
           config,
         }),
         EntitlementsModule,
+        ApiQuotaModule,
+        ServerAllowanceModule,
       ],
     };
   }

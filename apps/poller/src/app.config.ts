@@ -9,6 +9,9 @@ export const PollerConfig = serviceEnvSchema(3002).extend({
       error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (the api-gateway uses the same key)',
     })
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+  /** Optional: the id of SECRETS_KEY; and older keys still able to open stored passwords (`id:key,id2:key2`). */
+  SECRETS_KEY_ID: z.string().optional(),
+  SECRETS_PREVIOUS_KEYS: z.string().optional(),
   /** all: scheduler candidate and worker; scheduler or worker for separate deployments. */
   POLLER_ROLE: z.enum(['all', 'scheduler', 'worker']).default('all'),
   /** Jobs one worker replica runs at once (never more than one per server). */

@@ -66,7 +66,11 @@ class PollerResources implements OnApplicationShutdown {
       provide: POLL_EXECUTOR,
       inject: [GAME_TRANSPORT, SERVICE_CONFIG],
       useFactory: (transport: GameTransport, config: PollerConfig) =>
-        new PollExecutor(transport, new SecretBox(config.SECRETS_KEY), config.POLLER_TIMEOUT_MS),
+        new PollExecutor(
+          transport,
+          SecretBox.fromEnv({ ...process.env, SECRETS_KEY: config.SECRETS_KEY }),
+          config.POLLER_TIMEOUT_MS,
+        ),
     },
     { provide: STATUS_TRACKER, inject: [PG_READ_POOL], useFactory: (reads: Pool) => new StatusTracker(reads) },
     {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, type ServiceEnv } from '@app/config';
 import { Messaging } from '@app/messaging';
-import { Logger, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { Logger, type DynamicModule, type INestApplication, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import type { Server } from 'node:http';
@@ -13,6 +13,10 @@ export interface BootstrapOptions<C extends ServiceEnv> {
   schema: z.ZodType<C>;
   /** Builds the root module from the parsed configuration. */
   module: (config: C) => DynamicModule;
+  /** Options for NestFactory.create (e.g. `bodyParser: false` when the service installs its own). */
+  nestOptions?: NestApplicationOptions;
+  /** Configures the app before it listens (middleware, global filters, API documents). */
+  configure?: (app: INestApplication, config: C) => void | Promise<void>;
 }
 
 /**
@@ -32,9 +36,14 @@ export async function bootstrapService<C extends ServiceEnv>(options: BootstrapO
   }
   let app: INestApplication;
   try {
-    app = await NestFactory.create(options.module(config), { bufferLogs: true, abortOnError: false });
+    app = await NestFactory.create(options.module(config), {
+      ...options.nestOptions,
+      bufferLogs: true,
+      abortOnError: false,
+    });
     app.useLogger(app.get(PinoLogger));
     app.flushLogs();
+    await options.configure?.(app, config);
     // listen() runs the modules' init hooks: PostgreSQL is reached here.
     await app.listen(config.PORT, config.HOST);
   } catch (error) {

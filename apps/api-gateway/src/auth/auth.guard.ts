@@ -1,0 +1,92 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Response } from 'express';
+import { BillingClient } from '../billing/billing.client';
+import { QuotaService } from '../billing/quota.service';
+import { ApiError } from '../http/api-error';
+import { ACCESS, PUBLIC, ROLE_RANK, type AccessRule, type AuthedRequest, type Principal } from './principal';
+
+/**
+ * Every route but the public ones: a bearer token (passport-http-bearer), then the route's needs: an API token's
+ * scope, the caller's role in the organisation, the plan's API access, and one request of the daily API quota
+ * (API tokens only; the dashboard's sessions do not count), reported in RateLimit-* headers.
+ */
+@Injectable()
+export class ApiAuthGuard extends AuthGuard('bearer') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly billing: BillingClient,
+    private readonly quota: QuotaService,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    await super.canActivate(context);
+    const req = context.switchToHttp().getRequest<AuthedRequest & { user?: Principal }>();
+    const principal = req.user!;
+    req.principal = principal;
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, targets) ?? {};
+    if (principal.kind === 'api') {
+      if (!rule.scope)
+        throw new ApiError('Forbidden', 'this route is for the dashboard only', 'Sign in with an account session.');
+      if (!principal.scopes?.includes(rule.scope))
+        throw new ApiError(
+          'Forbidden',
+          `the API token lacks the scope ${rule.scope}`,
+          'Create a token with that scope.',
+          {
+            required_scope: rule.scope,
+          },
+        );
+      const plan = await this.billing.entitlements(principal.orgId);
+      if (!plan.apiAccess)
+        throw new ApiError(
+          'PlanLimitReached',
+          `the public API is not part of the ${plan.planId} plan`,
+          'Upgrade to Pro or higher to use API tokens.',
+          { plan: plan.planId, required_plan: 'pro' },
+        );
+      const res = context.switchToHttp().getResponse<Response>();
+      const state = await this.quota.consume(principal.orgId, plan.apiDailyQuota).catch((error: unknown) => {
+        const wait = (error as ApiError).details?.retry_after_seconds;
+        if (typeof wait === 'number') {
+          res.setHeader('Retry-After', String(wait));
+          res.setHeader('RateLimit-Remaining', '0');
+          res.setHeader('RateLimit-Reset', String(wait));
+        }
+        throw error;
+      });
+      if (state.limit !== null) {
+        res.setHeader('RateLimit-Limit', String(state.limit));
+        res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remaining ?? 0)));
+      }
+      res.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil((state.resetAt - Date.now()) / 1000))));
+    }
+    if (rule.role && ROLE_RANK[principal.role] < ROLE_RANK[rule.role])
+      throw new ApiError(
+        'Forbidden',
+        `this needs the ${rule.role} role; you are ${principal.role}`,
+        'Ask an admin of the organisation.',
+        {
+          required_role: rule.role,
+          role: principal.role,
+        },
+      );
+    return true;
+  }
+
+  override handleRequest<T>(error: unknown, user: T | false): T {
+    if (error) throw error;
+    if (!user)
+      throw new ApiError(
+        'Unauthenticated',
+        'authentication required',
+        'Send Authorization: Bearer <token> (a session from POST /api/v1/auth/login, or an API token).',
+      );
+    return user;
+  }
+}

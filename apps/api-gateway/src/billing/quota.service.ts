@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../http/api-error';
+import { BillingClient } from './billing.client';
+
+/** What a response says about the quota (RateLimit-* headers). */
+export interface QuotaState {
+  limit: number | null;
+  remaining: number | null;
+  resetAt: number;
+}
+
+interface OrgQuota extends QuotaState {
+  /** Requests leased from billing-limits and not used yet. */
+  available: number;
+  leasing: Promise<number> | null;
+}
+
+/**
+ * The daily API quota, counted per organisation. billing-limits owns the counter; this process leases blocks of
+ * it (about 1 % of the quota, at least 1, at most 100) and spends them locally, so a request costs no round trip.
+ * Leased requests not spent when the process stops count as used: at most one block per replica and day.
+ */
+@Injectable()
+export class QuotaService {
+  private readonly orgs = new Map<string, OrgQuota>();
+
+  constructor(private readonly billing: BillingClient) {}
+
+  /** Spends one request of the organisation's quota, or throws 429 with Retry-After when it is used up. */
+  async consume(orgId: string, dailyQuota: number | null): Promise<QuotaState> {
+    let quota = this.orgs.get(orgId);
+    if (quota && Date.now() >= quota.resetAt) {
+      this.orgs.delete(orgId);
+      quota = undefined;
+    }
+    if (!quota) {
+      quota = { limit: dailyQuota, remaining: dailyQuota, resetAt: 0, available: 0, leasing: null };
+      this.orgs.set(orgId, quota);
+    }
+    const current = quota;
+    while (current.available <= 0) {
+      // One lease at a time per organisation; everyone waiting shares it, and leases again if others spent it.
+      current.leasing ??= this.lease(orgId, current, dailyQuota).finally(() => (current.leasing = null));
+      if ((await current.leasing) === 0) break;
+    }
+    if (quota.available <= 0) {
+      const retryAfter = Math.max(1, Math.ceil((quota.resetAt - Date.now()) / 1000));
+      throw new ApiError(
+        'QuotaExceeded',
+        `the daily API quota of ${quota.limit ?? 'unlimited'} requests is used up`,
+        'Wait until the quota resets (RateLimit-Reset, Retry-After) or move to a plan with a larger quota.',
+        { limit: quota.limit, reset_at: new Date(quota.resetAt).toISOString(), retry_after_seconds: retryAfter },
+      );
+    }
+    quota.available--;
+    return {
+      limit: quota.limit,
+      remaining: quota.remaining === null ? null : quota.remaining + quota.available,
+      resetAt: quota.resetAt,
+    };
+  }
+
+  private async lease(orgId: string, quota: OrgQuota, dailyQuota: number | null): Promise<number> {
+    const block = dailyQuota === null ? 100 : Math.max(1, Math.min(100, Math.floor(dailyQuota / 100)));
+    const lease = await this.billing.leaseQuota(orgId, block);
+    quota.available += lease.granted;
+    quota.limit = lease.limit;
+    quota.remaining = lease.remaining;
+    quota.resetAt = Date.parse(lease.resetAt);
+    return lease.granted;
+  }
+}

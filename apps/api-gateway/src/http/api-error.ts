@@ -1,0 +1,30 @@
+import { ErrorCodes, type ErrorCode } from '@app/contracts';
+
+/**
+ * An error the REST API renders as `{"error":{code,message,remedy?,details?},"request_id"}` with the code's status.
+ * `message` says what was wrong, `remedy` what to do; neither ever carries a secret, SQL or an internal host.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly remedy?: string,
+    readonly details?: Record<string, unknown>,
+    status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status ?? ErrorCodes[code];
+  }
+
+  /** Unknown ids and other tenants' ids look the same: never reveal that an id exists elsewhere. */
+  static notFound(what: string): ApiError {
+    return new ApiError(
+      'NotFound',
+      `${what} not found`,
+      'Check the id; it may have been deleted or belong to another organisation.',
+    );
+  }
+}

@@ -1,0 +1,72 @@
+import { ErrorCodes, type ErrorBody, type ErrorCode } from '@app/contracts';
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiError } from './api-error';
+
+/** Body-parser and framework errors, by HTTP status, in the API's words. */
+const BY_STATUS: Record<number, { code: ErrorCode; message: string; remedy?: string }> = {
+  400: { code: 'ValidationFailed', message: 'the request is malformed', remedy: 'Send a valid JSON body.' },
+  401: { code: 'Unauthenticated', message: 'sign in first', remedy: 'Send Authorization: Bearer <token>.' },
+  403: { code: 'Forbidden', message: 'not allowed' },
+  404: { code: 'NotFound', message: 'no such route', remedy: 'See /api/docs for the routes of the API.' },
+  405: { code: 'NotFound', message: 'method not allowed on this route', remedy: 'See /api/docs.' },
+  413: { code: 'PayloadTooLarge', message: 'the request body is too large', remedy: 'Send at most 100 kB of JSON.' },
+  415: {
+    code: 'UnsupportedMediaType',
+    message: 'the request body must be JSON',
+    remedy: 'Send Content-Type: application/json.',
+  },
+  429: { code: 'TooManyRequests', message: 'too many requests', remedy: 'Wait and try again.' },
+};
+
+/**
+ * Renders every error in the one shape of the API. Unknown errors become a 500 whose body says nothing about the
+ * cause (it is logged with the request id instead): no stack trace, SQL or internal host reaches a client.
+ */
+@Catch()
+export class ApiErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    this.render(exception, http.getRequest<Request>(), http.getResponse<Response>());
+  }
+
+  render(exception: unknown, req: Request, res: Response): void {
+    const requestId = String((req as unknown as { id?: unknown }).id ?? res.getHeader('X-Request-Id') ?? '');
+    const body: ErrorBody = { error: { code: 'InternalError', message: '' }, request_id: requestId };
+    let status = 500;
+    if (exception instanceof ApiError) {
+      status = exception.status;
+      body.error = { code: exception.code, message: exception.message };
+      if (exception.remedy) body.error.remedy = exception.remedy;
+      if (exception.details) body.error.details = exception.details;
+    } else {
+      const raw = exception as { status?: unknown; statusCode?: unknown; type?: unknown };
+      const given =
+        exception instanceof HttpException
+          ? exception.getStatus()
+          : typeof raw?.status === 'number'
+            ? raw.status
+            : typeof raw?.statusCode === 'number'
+              ? raw.statusCode
+              : 500;
+      const known = BY_STATUS[given];
+      if (known && given < 500) {
+        status = given;
+        body.error = { code: known.code, message: known.message };
+        if (raw?.type === 'entity.parse.failed') body.error.message = 'the request body is not valid JSON';
+        if (known.remedy) body.error.remedy = known.remedy;
+      } else {
+        this.logger.error({ err: exception, requestId }, 'unhandled error');
+        body.error = {
+          code: 'InternalError',
+          message: 'something went wrong on our side',
+          remedy: `Try again; if it persists, contact support with request id ${requestId}.`,
+        };
+      }
+    }
+    if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
+    if (!res.headersSent) res.status(status).json(body);
+  }
+}

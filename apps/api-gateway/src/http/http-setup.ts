@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { ApiGatewayConfig } from '../app.config';
+import { ApiErrorFilter } from './error.filter';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * The HTTP edge of the api-gateway: security headers, CORS for the dashboard's origin only, strict JSON bodies
+ * with a size limit (413) and a JSON content type (415), the one error shape, and the OpenAPI document.
+ */
+export function configureHttp(app: INestApplication, config: ApiGatewayConfig): void {
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  server.disable('x-powered-by');
+  server.set('trust proxy', config.TRUST_PROXY);
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.enableCors({
+    origin: config.CORS_ORIGINS,
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Org-Id', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+    maxAge: 600,
+  });
+  const filter = new ApiErrorFilter();
+  // The request id first (the logger's request id reuses it), so even a body that fails to parse is answered
+  // with one. Errors of these middlewares are rendered here: they run before Nest's router and its filters.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    req.headers['x-request-id'] = id;
+    (req as unknown as { id: string }).id = id;
+    res.setHeader('X-Request-Id', id);
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) {
+      filter.render(Object.assign(new Error('unsupported media type'), { status: 415 }), req, res);
+      return;
+    }
+    next();
+  });
+  const json = express.json({ limit: config.BODY_LIMIT, strict: true });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    json(req, res, (error?: unknown) => (error ? filter.render(error, req, res) : next())),
+  );
+  app.useGlobalFilters(filter);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Satisfactory server monitoring API')
+      .setDescription(
+        'REST API of the monitoring platform. Authenticate with `Authorization: Bearer <token>`: a dashboard session ' +
+          'from POST /api/v1/auth/login, or an API token (Pro plan and up) from POST /api/v1/tokens. Errors always have ' +
+          'the shape {"error":{"code","message","remedy?","details?"},"request_id"}. Player health is 0-100 (FRM PlayerHP).',
+      )
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs.json' });
+}

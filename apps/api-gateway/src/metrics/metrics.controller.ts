@@ -1,0 +1,212 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { Access, Caller, type Principal } from '../auth/principal';
+import { ApiError } from '../http/api-error';
+import { ApiRoute } from '../http/api-doc';
+import { parseInput } from '../http/zod-input';
+import { MetricsService } from './metrics.service';
+
+const PlayersPage = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.uuid('must be the next_cursor of the previous page').optional(),
+});
+const BuildingsPage = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  cursor: z.string().min(1).max(200).optional(),
+});
+const History = z.strictObject({
+  from: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-11-22T10:00:00Z' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-11-22T11:00:00Z' }).optional(),
+  step: z
+    .string()
+    .regex(/^\d+(s|m|h|d)?$/, 'must be a duration such as 30s, 5m, 1h or 1d (seconds when no unit)')
+    .optional(),
+});
+const UNIT = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+const MAX_BUCKETS = 2000;
+
+const LatestMetrics = z.object({
+  time: z.string(),
+  status: z.string(),
+  tick_rate: z.number().nullable(),
+  player_count: z.int().nullable(),
+  player_limit: z.int().nullable(),
+  tech_tier: z.int().nullable(),
+  game_phase: z.string().nullable(),
+  game_phase_number: z.int().nullable(),
+  is_running: z.boolean().nullable(),
+  is_paused: z.boolean().nullable(),
+  total_duration: z.number().nullable(),
+  session_name: z.string().nullable(),
+  latency_ms: z.number().nullable(),
+});
+const PageOf = (item: z.ZodType) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+const Player = z.object({
+  time: z.string(),
+  player_id: z.uuid(),
+  name: z.string(),
+  is_online: z.boolean(),
+  health: z.number().describe('0-100 (FRM PlayerHP)'),
+  speed: z.number(),
+  is_dead: z.boolean(),
+  pos_x: z.number(),
+  pos_y: z.number(),
+  pos_z: z.number(),
+  last_seen_at: z.string().nullable(),
+});
+const Circuit = z.object({
+  time: z.string(),
+  circuit_group_id: z.int(),
+  power_production: z.number(),
+  power_consumed: z.number(),
+  power_capacity: z.number(),
+  power_max_consumed: z.number(),
+  battery_percent: z.number(),
+  battery_capacity: z.number(),
+  battery_differential: z.number().describe('MW, positive = charging'),
+  battery_input: z.number(),
+  battery_output: z.number(),
+  battery_time_empty_s: z.int().nullable(),
+  battery_time_full_s: z.int().nullable(),
+  fuse_triggered: z.boolean(),
+});
+const HistoryAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  step_seconds: z.int(),
+  retention_hours: z.int(),
+  buckets: z.array(z.record(z.string(), z.unknown())),
+});
+const ADDON_ERRORS = [404, 409];
+
+@ApiTags('metrics')
+@Controller('api/v1/servers/:id')
+export class MetricsController {
+  constructor(private readonly metrics: MetricsService) {}
+
+  @Get('metrics/latest')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({
+    summary: 'The newest health sample (tick rate, players, tier, phase, ...)',
+    response: LatestMetrics,
+    errors: [404, 409],
+  })
+  latest(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.metrics.latest(caller.orgId, id);
+  }
+
+  @Get('players')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({
+    summary: 'Players of the newest sample, paged',
+    query: PlayersPage,
+    response: PageOf(Player),
+    errors: ADDON_ERRORS,
+  })
+  players(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
+    const q = parseInput(PlayersPage, query, 'query');
+    return this.metrics.players(caller.orgId, id, q.limit, q.cursor ?? null);
+  }
+
+  @Get('power/latest')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({ summary: 'Power circuits of the newest sample', response: z.array(Circuit), errors: ADDON_ERRORS })
+  power(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.metrics.addonLatest(caller.orgId, id, 'power');
+  }
+
+  @Get('production/latest')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({ summary: 'Production per item of the newest sample', errors: ADDON_ERRORS })
+  production(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.metrics.addonLatest(caller.orgId, id, 'production');
+  }
+
+  @Get('trains')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({ summary: 'Trains of the newest sample', errors: ADDON_ERRORS })
+  trains(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.metrics.addonLatest(caller.orgId, id, 'trains');
+  }
+
+  @Get('drones')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({ summary: 'Drones of the newest sample', errors: ADDON_ERRORS })
+  drones(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.metrics.addonLatest(caller.orgId, id, 'drones');
+  }
+
+  @Get('buildings')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({ summary: 'Factory buildings of the newest sample, paged', query: BuildingsPage, errors: ADDON_ERRORS })
+  buildings(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
+    const q = parseInput(BuildingsPage, query, 'query');
+    return this.metrics.buildings(caller.orgId, id, q.limit, q.cursor ?? null);
+  }
+
+  @Get('metrics/history')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({
+    summary: 'Tick rate and players over time, bucketed server-side',
+    query: History,
+    response: HistoryAnswer,
+    errors: [404],
+  })
+  metricsHistory(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
+    return this.metrics.history(caller.orgId, id, 'metrics', range(query));
+  }
+
+  @Get('power/history')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({
+    summary: 'Power per circuit over time, bucketed server-side',
+    query: History,
+    response: HistoryAnswer,
+    errors: ADDON_ERRORS,
+  })
+  powerHistory(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
+    return this.metrics.history(caller.orgId, id, 'power', range(query));
+  }
+
+  @Get('players/history')
+  @Access({ scope: 'metrics:read' })
+  @ApiRoute({
+    summary: 'Players online over time, bucketed server-side',
+    query: History,
+    response: HistoryAnswer,
+    errors: ADDON_ERRORS,
+  })
+  playersHistory(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
+    return this.metrics.history(caller.orgId, id, 'players', range(query));
+  }
+}
+
+/** from / to / step of a history query: defaults to the last hour in about 120 buckets. */
+function range(query: unknown): { from: Date; to: Date; stepSeconds: number } {
+  const q = parseInput(History, query, 'query');
+  const to = q.to ? new Date(q.to) : new Date();
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - 3_600_000);
+  if (from >= to)
+    throw new ApiError('ValidationFailed', 'from must be before to', 'Swap or correct the times.', {
+      fields: [{ field: 'from', problem: 'must be before to' }],
+    });
+  const span = (to.getTime() - from.getTime()) / 1000;
+  let stepSeconds = Math.max(10, Math.ceil(span / 120));
+  if (q.step) {
+    const match = /^(\d+)([smhd])?$/.exec(q.step)!;
+    stepSeconds = Number(match[1]) * UNIT[(match[2] ?? 's') as keyof typeof UNIT];
+    if (stepSeconds < 1)
+      throw new ApiError('ValidationFailed', 'step must be at least 1 second', 'Use e.g. step=30s.', {
+        fields: [{ field: 'step', problem: 'must be at least 1 second' }],
+      });
+  }
+  if (span / stepSeconds > MAX_BUCKETS)
+    throw new ApiError(
+      'ValidationFailed',
+      `from..to in steps of ${stepSeconds} s is more than ${MAX_BUCKETS} buckets`,
+      'Use a larger step or a shorter range.',
+      { fields: [{ field: 'step', problem: `at most ${MAX_BUCKETS} buckets` }] },
+    );
+  return { from, to, stepSeconds };
+}
