@@ -26,6 +26,10 @@ interface Answer {
 const seenBodies: string[] = [];
 /** Every admin password the suite sent (right and wrong ones). */
 const passwordsUsed = new Set<string>();
+/** Every NATS message of the suite's namespace. */
+const natsMessages: string[] = [];
+/** Every bearer token handed out (sessions and API tokens). */
+const tokensIssued = new Set<string>();
 
 describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simulator)', () => {
   let db: TestDatabase;
@@ -69,6 +73,8 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
     const res = await fetch(`${options.root ?? base}${path}`, { method, headers, body });
     const text = await res.text();
     seenBodies.push(text);
+    const token = /"token":"(gsm_[st]_[\w-]+)"/.exec(text)?.[1];
+    if (token) tokensIssued.add(token);
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -124,6 +130,11 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
     );
     sim = await SimulatorProcess.start(['--count', '8', '--seed', '5']);
     messaging = await connectTestMessaging(prefix, 'test');
+    messaging.nc.subscribe(`${prefix}.>`, {
+      callback: (_err, msg) => {
+        natsMessages.push(new TextDecoder().decode(msg.data));
+      },
+    });
     await start('billing-limits');
     await start('poller');
     base = `http://127.0.0.1:${await start('api-gateway')}`;
@@ -693,6 +704,18 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
 
   it('no response body of the whole suite contains any admin password used', () => {
     expect(seenBodies.length).toBeGreaterThan(40);
+    expect(passwordsUsed.size).toBeGreaterThan(5);
     for (const password of passwordsUsed) for (const body of seenBodies) expect(body).not.toContain(password);
+  });
+
+  it('no NATS message and no log line of any service carries an admin password or a bearer token', () => {
+    expect(natsMessages.length).toBeGreaterThan(20);
+    expect(tokensIssued.size).toBeGreaterThan(5);
+    const logs = processes.flatMap((p) => p.output);
+    expect(logs.length).toBeGreaterThan(50);
+    for (const secret of [...passwordsUsed, ...tokensIssued]) {
+      for (const message of natsMessages) expect(message).not.toContain(secret);
+      for (const line of logs) expect(line).not.toContain(secret);
+    }
   });
 });
