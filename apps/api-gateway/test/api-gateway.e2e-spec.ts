@@ -606,6 +606,30 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expect((await call('GET', `/api/v1/servers/${res.body.id}/metrics/latest`, { token })).status).toBe(200);
     });
 
+    it('a viewer of the organisation (X-Org-Id) reads its servers but cannot change them', async () => {
+      const viewer = await signUp();
+      await sql(db.url, `INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+        owner.orgId,
+        viewer.userId,
+      ]);
+      const headers = { 'X-Org-Id': owner.orgId };
+      const list = await call('GET', '/api/v1/servers', { token: viewer.token, headers });
+      expect(list.status).toBe(200);
+      expect(list.body.map((s: { id: string }) => s.id)).toContain(serverId);
+      expect(
+        (await call('GET', `/api/v1/servers/${serverId}/metrics/latest`, { token: viewer.token, headers })).status,
+      ).toBe(200);
+      const rename = await call('PATCH', `/api/v1/servers/${serverId}`, {
+        token: viewer.token,
+        headers,
+        body: { name: 'no' },
+      });
+      expectErrorShape(rename, 403, 'Forbidden');
+      expect(rename.body.error.details).toEqual({ required_role: 'operator', role: 'viewer' });
+      // Without the header the viewer acts in their own (empty) organisation.
+      expect((await call('GET', '/api/v1/servers', { token: viewer.token })).body).toEqual([]);
+    });
+
     it("another user gets 404 on the first user's server id for every route", async () => {
       const stranger = await signUp();
       const routes: [string, string, unknown?][] = [
@@ -695,8 +719,16 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expect(tokens.text).not.toContain(apiToken);
       expect(tokens.body[0].last_used_at).toEqual(expect.any(String));
 
+      // The second replica has the token cached; the revocation reaches it over NATS at once.
+      expect((await call('GET', '/api/v1/servers', { token: apiToken, root: strictBase })).status).toBe(200);
       expect((await call('DELETE', `/api/v1/tokens/${created.body.id}`, { token: owner.token })).status).toBe(204);
       expectErrorShape(await call('GET', '/api/v1/servers', { token: apiToken }), 401, 'Unauthenticated');
+      await new Promise((r) => setTimeout(r, 200));
+      expectErrorShape(
+        await call('GET', '/api/v1/servers', { token: apiToken, root: strictBase }),
+        401,
+        'Unauthenticated',
+      );
       // Dashboard sessions carry no quota headers.
       expect((await call('GET', '/api/v1/servers', { token: owner.token })).headers.get('ratelimit-limit')).toBeNull();
     });

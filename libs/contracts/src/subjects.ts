@@ -1,5 +1,6 @@
 import { defineEvent, defineRequest } from './contract';
 import { DeliveryJob, IncidentEvent } from './schemas/alert.schema';
+import { CredentialRevoked } from './schemas/auth.schema';
 import {
   EntitlementsRequest,
   PlanChanged,
@@ -42,6 +43,9 @@ export const Subjects = {
   addonStatus: defineEvent('server.addon.v1', AddonStatusChanged, {
     token: 'serverId',
     description: 'poller workers -> poller scheduler, realtime-gateway: the add-on was found available or unavailable',
+  }),
+  credentialRevoked: defineEvent('auth.credential.revoked.v1', CredentialRevoked, {
+    description: 'api-gateway -> api-gateway (every replica): a session or API token was revoked; drop it from caches',
   }),
   planChanged: defineEvent('plan.changed.v1', PlanChanged, {
     token: 'orgId',

@@ -1,6 +1,8 @@
+import { Subjects } from '@app/contracts';
 import { PrismaService } from '@app/database';
+import { Messaging } from '@app/messaging';
 import { SERVICE_CONFIG } from '@app/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiError } from '../http/api-error';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
@@ -20,7 +22,7 @@ const invalidToken = () =>
 
 /** Accounts, dashboard sessions and the resolution of a bearer token into a {@link Principal}. */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
   private readonly throttle: LoginThrottle;
   /** token hash -> (X-Org-Id -> principal): a request costs no query while its entry is fresh. */
   private readonly cache = new Map<string, Map<string, { at: number; principal: Promise<Principal> }>>();
@@ -28,6 +30,7 @@ export class AuthService {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly messaging: Messaging,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES);
@@ -91,15 +94,28 @@ export class AuthService {
     return { token, expires_at: expiresAt.toISOString() };
   }
 
+  onModuleInit(): void {
+    // Every replica listens (no queue group): a revoked token stops working everywhere at once, not after the
+    // cache entry expires.
+    this.messaging.subscribe(Subjects.credentialRevoked, ({ tokenHash }) => {
+      this.cache.delete(tokenHash);
+    });
+  }
+
   async logout(principal: Principal): Promise<void> {
     if (principal.sessionId)
       await this.prisma.session.update({ where: { id: principal.sessionId }, data: { revokedAt: new Date() } });
-    this.forget(principal.tokenHash);
+    this.revoked(principal.tokenHash);
   }
 
-  /** Drops a token's cached principals (after logout or revocation). */
-  forget(tokenHash: string): void {
+  /** Drops a revoked token's cached principals here and in every other replica. */
+  revoked(tokenHash: string): void {
     this.cache.delete(tokenHash);
+    try {
+      this.messaging.publish(Subjects.credentialRevoked, { tokenHash, occurredAt: new Date().toISOString() });
+    } catch {
+      // NATS away: other replicas drop it when their entry expires (10 s).
+    }
   }
 
   /** Resolves a bearer token and the requested organisation; throws 401 (or 403/404 for the organisation). */

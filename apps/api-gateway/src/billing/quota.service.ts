@@ -29,7 +29,8 @@ export class QuotaService {
   /** Spends one request of the organisation's quota, or throws 429 with Retry-After when it is used up. */
   async consume(orgId: string, dailyQuota: number | null): Promise<QuotaState> {
     let quota = this.orgs.get(orgId);
-    if (quota && Date.now() >= quota.resetAt) {
+    // A new day starts a new count (resetAt 0: no lease yet, the first one is in flight).
+    if (quota && quota.resetAt !== 0 && Date.now() >= quota.resetAt) {
       this.orgs.delete(orgId);
       quota = undefined;
     }

@@ -89,7 +89,7 @@ export class TokensController {
     const row = await this.prisma.apiToken.findFirst({ where: { id, orgId: caller.orgId, revokedAt: null } });
     if (!row) throw ApiError.notFound('token');
     await this.prisma.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
-    this.auth.forget(row.tokenHash);
+    this.auth.revoked(row.tokenHash);
   }
 }
 
