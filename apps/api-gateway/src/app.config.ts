@@ -1,19 +1,10 @@
-import { intVar, serviceEnvSchema } from '@app/config';
+import { intVar, secretsEnv, serviceEnvSchema } from '@app/config';
 import { parseAllowCidrs } from '@app/game-client';
 import { z } from 'zod';
 
 /** Environment of the api-gateway service (see .env.example). */
 export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
-  /** 32 bytes, base64: seals the game servers' admin passwords (the poller opens them with the same key). */
-  SECRETS_KEY: z
-    .string({
-      error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (the poller uses the same key)',
-    })
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
-  /** Optional: the id of SECRETS_KEY (stored with each sealed password, so keys can rotate). */
-  SECRETS_KEY_ID: z.string().optional(),
-  /** Optional: older keys still able to open stored passwords, `id:base64key,id2:base64key2`. */
-  SECRETS_PREVIOUS_KEYS: z.string().optional(),
+  ...secretsEnv,
   /**
    * Ranges a server's host may be in although private or loopback, comma-separated CIDRs. Empty (the default)
    * allows only public unicast addresses; tests and the local demo set 127.0.0.0/8.

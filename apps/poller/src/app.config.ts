@@ -1,17 +1,9 @@
-import { intVar, serviceEnvSchema } from '@app/config';
+import { intVar, secretsEnv, serviceEnvSchema } from '@app/config';
 import { z } from 'zod';
 
 /** Environment of the poller service (see .env.example). */
 export const PollerConfig = serviceEnvSchema(3002).extend({
-  /** 32 bytes, base64: decrypts the stored admin passwords (the same key as the api-gateway's). */
-  SECRETS_KEY: z
-    .string({
-      error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (the api-gateway uses the same key)',
-    })
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
-  /** Optional: the id of SECRETS_KEY; and older keys still able to open stored passwords (`id:key,id2:key2`). */
-  SECRETS_KEY_ID: z.string().optional(),
-  SECRETS_PREVIOUS_KEYS: z.string().optional(),
+  ...secretsEnv,
   /** all: scheduler candidate and worker; scheduler or worker for separate deployments. */
   POLLER_ROLE: z.enum(['all', 'scheduler', 'worker']).default('all'),
   /** Jobs one worker replica runs at once (never more than one per server). */

@@ -1,6 +1,6 @@
 import { GameTransport } from '@app/game-client';
 import { SERVICE_CONFIG } from '@app/platform';
-import { SecretBox } from '@app/secrets';
+import { SecretBox, secretsOf } from '@app/secrets';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { PollerConfig } from './app.config';
@@ -66,11 +66,7 @@ class PollerResources implements OnApplicationShutdown {
       provide: POLL_EXECUTOR,
       inject: [GAME_TRANSPORT, SERVICE_CONFIG],
       useFactory: (transport: GameTransport, config: PollerConfig) =>
-        new PollExecutor(
-          transport,
-          SecretBox.fromEnv({ ...process.env, SECRETS_KEY: config.SECRETS_KEY }),
-          config.POLLER_TIMEOUT_MS,
-        ),
+        new PollExecutor(transport, SecretBox.fromEnv(secretsOf(config)), config.POLLER_TIMEOUT_MS),
     },
     { provide: STATUS_TRACKER, inject: [PG_READ_POOL], useFactory: (reads: Pool) => new StatusTracker(reads) },
     {

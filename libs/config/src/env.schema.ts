@@ -60,3 +60,18 @@ export function serviceEnvSchema(defaultPort: number) {
   return baseEnvSchema.extend({ PORT: intVar(0, 65535, defaultPort) });
 }
 export type ServiceEnv = BaseEnv & { PORT: number };
+
+/**
+ * The key that seals stored secrets (game admin passwords): the api-gateway seals, the poller opens, so both read
+ * the same variables. SECRETS_KEY_ID names the key; SECRETS_PREVIOUS_KEYS (`id:key,id2:key2`) still open values
+ * sealed before a rotation.
+ */
+export const secretsEnv = {
+  SECRETS_KEY: z
+    .string({
+      error: 'required: base64 of 32 random bytes, e.g. `openssl rand -base64 32` (api-gateway and poller share it)',
+    })
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+  SECRETS_KEY_ID: z.string().optional(),
+  SECRETS_PREVIOUS_KEYS: z.string().optional(),
+};

@@ -226,3 +226,16 @@ function parsePreviousKeys(value: string | undefined): Record<string, string> {
   });
   return keys;
 }
+
+/** The SECRETS_* settings of a parsed service configuration, for {@link SecretBox.fromEnv}. */
+export function secretsOf(config: {
+  SECRETS_KEY: string;
+  SECRETS_KEY_ID?: string;
+  SECRETS_PREVIOUS_KEYS?: string;
+}): Record<string, string | undefined> {
+  return {
+    SECRETS_KEY: config.SECRETS_KEY,
+    SECRETS_KEY_ID: config.SECRETS_KEY_ID,
+    SECRETS_PREVIOUS_KEYS: config.SECRETS_PREVIOUS_KEYS,
+  };
+}

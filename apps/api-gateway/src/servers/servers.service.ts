@@ -11,7 +11,7 @@ import {
 } from '@app/game-client';
 import { Messaging } from '@app/messaging';
 import { SERVICE_CONFIG } from '@app/platform';
-import { SecretBox } from '@app/secrets';
+import { SecretBox, secretsOf } from '@app/secrets';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import { MetricsService } from '../metrics/metrics.service';
@@ -72,7 +72,7 @@ export class ServersService implements OnModuleDestroy {
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.guard = new TargetGuard({ allowCidrs: config.TARGET_ALLOW_CIDRS });
-    this.box = SecretBox.fromEnv({ ...process.env, SECRETS_KEY: config.SECRETS_KEY });
+    this.box = SecretBox.fromEnv(secretsOf(config));
   }
 
   async onModuleDestroy(): Promise<void> {
