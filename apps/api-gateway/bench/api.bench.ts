@@ -1,5 +1,5 @@
 /*
- * npm run bench:api [-- --duration 10 --connections 50 --rounds 3 --warmup 3 --profile DIR]
+ * npm run bench:api [-- --duration 10 --connections 50 --rounds 3 --warmup 3 --only latest --profile DIR]
  *
  * Starts billing-limits and ONE api-gateway process (LOG_LEVEL=info, as deployed: each API request is logged),
  * seeds a Pro organisation with one server, a few health samples and an API token (scopes servers:read and
@@ -7,7 +7,10 @@
  * with autocannon from this process: (a) `GET /health/live` (no auth, no logging: the baseline of the HTTP stack) and
  * (b) `GET /api/v1/servers/:id/metrics/latest` with the API token (token check, scope, plan, one request of the
  * daily quota from leases of billing-limits, the owner check and the newest sample). Prints per round: requests/s,
- * latency p50/p99, non-2xx answers and the CPU seconds the api-gateway process used; then the medians per route.
+ * latency p50/p99, non-2xx answers, the CPU seconds and resident memory of the api-gateway process and the CPU
+ * seconds of this process (the load generator); then the medians per route and checks that the quota counted the
+ * requests. While /health/live wants a bearer token (the api-gateway's global guard), the baseline sends a dashboard
+ * session and is labelled `live+session`. `--only latest` skips the baseline (for a profile of that route alone).
  * Needs PostgreSQL and NATS (DATABASE_URL / NATS_URL, or the local defaults); creates and drops its own database.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -35,6 +38,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     /** Seconds of unreported load per route before the first round (JIT, caches, the first quota lease). */
     warmup: { type: 'string', default: '3' },
+    /** `latest`: load only metrics/latest (no baseline rounds), e.g. for a profile of that route alone. */
+    only: { type: 'string' },
     /** Write a V8 CPU profile of the api-gateway process into this folder (stopped with SIGTERM so it is flushed). */
     profile: { type: 'string' },
   },
@@ -43,6 +48,7 @@ const DURATION_S = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
 const WARMUP_S = Number(values.warmup);
+if (values.only !== undefined && values.only !== 'latest') throw new Error('--only takes `latest`');
 const DAILY_QUOTA = 100_000_000;
 /** USER_HZ: the unit of utime/stime in /proc/<pid>/stat (100 on every Linux architecture Node supports). */
 const CLOCK_TICKS = 100;
@@ -63,25 +69,35 @@ function median(xs: number[]): number {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** A service's log lines are no longer kept in memory (a line per request): only counted, warnings and errors kept. */
+/**
+ * A service's log lines are no longer kept in memory (a line per request) and cost this process (the load generator)
+ * little: bytes and lines are counted on the raw buffers; only chunks holding a warning or an error are decoded.
+ */
 function quiet(proc: ServiceProcess): { bytes: number; lines: number; problems: string[] } {
   const log = { bytes: 0, lines: 0, problems: [] as string[] };
-  let partial = '';
-  for (const stream of [proc.child.stdout, proc.child.stderr]) {
-    stream?.removeAllListeners('data');
-    stream?.on('data', (chunk: Buffer) => {
-      log.bytes += chunk.length;
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      log.lines += lines.length;
-      for (const line of lines) {
-        if (line.includes('"level":30')) continue;
-        log.problems.push(line);
-        if (log.problems.length > 50) log.problems.shift();
-      }
-    });
-  }
+  const keep = (text: string) => {
+    for (const line of text.split('\n')) {
+      if (line === '' || line.includes('"level":30')) continue;
+      log.problems.push(line);
+      if (log.problems.length > 50) log.problems.shift();
+    }
+  };
+  proc.child.stdout?.removeAllListeners('data');
+  proc.child.stdout?.on('data', (chunk: Buffer) => {
+    log.bytes += chunk.length;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) log.lines++;
+    if (chunk.includes('"level":40') || chunk.includes('"level":50') || chunk.includes('"level":60'))
+      keep(chunk.toString('utf8'));
+  });
+  proc.child.stderr?.removeAllListeners('data');
+  proc.child.stderr?.on('data', (chunk: Buffer) => keep(chunk.toString('utf8')));
   return log;
+}
+
+/** Resident memory of a process, in MB. */
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) / 1024;
 }
 
 interface Seeded {
@@ -159,6 +175,7 @@ interface Round {
   errors: number;
   gatewayCpu: number;
   benchCpu: number;
+  rss: number;
   seconds: number;
 }
 
@@ -251,6 +268,7 @@ async function main(): Promise<void> {
         throw new Error(`GET /health/live with a session answered ${retry.status}: ${text.slice(0, 300)}`);
     }
     const remainingBefore = await probe();
+    const loaded = values.only === 'latest' ? [authed] : routes;
 
     out(
       `bench:api  one api-gateway process (LOG_LEVEL=info), billing-limits, autocannon in this process; node ${process.version}`,
@@ -260,15 +278,17 @@ async function main(): Promise<void> {
     );
     let answered = 0;
     if (WARMUP_S > 0)
-      for (const route of routes) {
+      for (const route of loaded) {
         const r = await load(base, route, WARMUP_S);
         if (route === authed) answered += r['2xx'];
       }
 
-    out('round  route           req/s   p50 ms  p99 ms  requests  non-2xx  errors  gateway CPU s (cores)  bench CPU s');
+    out(
+      'round  route           req/s   p50 ms  p99 ms  requests  non-2xx  errors  gateway CPU s (cores)  RSS MB  bench CPU s',
+    );
     const rounds: Round[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const route of routes) {
+      for (const route of loaded) {
         const gatewayBefore = cpuSeconds(gatewayPid);
         const benchBefore = process.cpuUsage();
         const r = await load(base, route, DURATION_S);
@@ -284,6 +304,7 @@ async function main(): Promise<void> {
           errors: r.errors,
           gatewayCpu: cpuSeconds(gatewayPid) - gatewayBefore,
           benchCpu: (bench.user + bench.system) / 1e6,
+          rss: rssMb(gatewayPid),
           seconds: r.duration,
         };
         if (route === authed) answered += r['2xx'];
@@ -299,7 +320,8 @@ async function main(): Promise<void> {
             String(row.non2xx).padStart(8),
             String(row.errors).padStart(7),
             `${row.gatewayCpu.toFixed(2)} (${(row.gatewayCpu / row.seconds).toFixed(2)})`.padStart(22),
-            row.benchCpu.toFixed(2).padStart(12),
+            row.rss.toFixed(0).padStart(6),
+            row.benchCpu.toFixed(2).padStart(11),
           ].join('  '),
         );
       }
@@ -317,7 +339,7 @@ async function main(): Promise<void> {
     out('');
     out('route           median req/s  median p50 ms  median p99 ms  worst p99 ms  gateway CPU µs/req');
     const medians = new Map<string, { rps: number; p99: number }>();
-    for (const route of routes) {
+    for (const route of loaded) {
       const mine = rounds.filter((r) => r.route === route.name);
       const m = { rps: median(mine.map((r) => r.rps)), p99: median(mine.map((r) => r.p99)) };
       medians.set(route.name, m);
@@ -339,9 +361,9 @@ async function main(): Promise<void> {
       );
     }
     const latest = medians.get(authed.name)!;
-    const base0 = medians.get(baseline.name)!;
-    out(`ratio metrics/latest / ${baseline.name} (median req/s): ${(latest.rps / base0.rps).toFixed(2)}x`);
-    out(`non-2xx answers: ${nonOk}, connection errors: ${errors} (measured rounds of both routes)`);
+    const base0 = medians.get(baseline.name);
+    if (base0) out(`ratio metrics/latest / ${baseline.name} (median req/s): ${(latest.rps / base0.rps).toFixed(2)}x`);
+    out(`non-2xx answers: ${nonOk}, connection errors: ${errors} (all measured rounds)`);
     // Requests still in flight when autocannon stops are answered (and counted) but not reported by it.
     out(
       `quota on: RateLimit-Remaining ${remainingBefore} -> ${remainingAfter}, ${remainingBefore - remainingAfter} ` +
