@@ -260,7 +260,11 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       });
       expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
       const any = await fetch(`${base}/health/live`);
+      expect(any.status).toBe(200);
       expect(any.headers.get('x-content-type-options')).toBe('nosniff');
+      // Probes and Prometheus need no token.
+      expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+      expect((await fetch(`${base}/metrics`)).status).toBe(200);
       expect(any.headers.get('x-powered-by')).toBeNull();
     });
 

@@ -41,6 +41,8 @@ export class ObservabilityModule implements NestModule {
                 // Drop the query string: share tokens may travel there.
                 url: req.url.split('?')[0],
               }),
+              // The status only: a response's headers cost a kilobyte per line and may carry cookies.
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
         }),

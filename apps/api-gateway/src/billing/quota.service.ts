@@ -12,6 +12,8 @@ export interface QuotaState {
 interface OrgQuota extends QuotaState {
   /** Requests leased from billing-limits and not used yet. */
   available: number;
+  /** Size of the last lease asked for. */
+  block: number;
   leasing: Promise<number> | null;
 }
 
@@ -35,14 +37,17 @@ export class QuotaService {
       quota = undefined;
     }
     if (!quota) {
-      quota = { limit: dailyQuota, remaining: dailyQuota, resetAt: 0, available: 0, leasing: null };
+      quota = { limit: dailyQuota, remaining: dailyQuota, resetAt: 0, available: 0, block: 0, leasing: null };
       this.orgs.set(orgId, quota);
     }
     const current = quota;
-    while (current.available <= 0) {
+    for (let empty = 0; current.available <= 0 && empty < 3;) {
       // One lease at a time per organisation; everyone waiting shares it, and leases again if others spent it.
       current.leasing ??= this.lease(orgId, current, dailyQuota).finally(() => (current.leasing = null));
-      if ((await current.leasing) === 0) break;
+      if ((await current.leasing) > 0) continue;
+      // Nothing granted: the quota is used up, or a failed early lease (then the next one reports the failure).
+      if (current.remaining === 0) break;
+      empty++;
     }
     if (quota.available <= 0) {
       const retryAfter = Math.max(1, Math.ceil((quota.resetAt - Date.now()) / 1000));
@@ -54,6 +59,13 @@ export class QuotaService {
       );
     }
     quota.available--;
+    // Ask for the next block while half of this one is left, so requests do not wait for it.
+    if (quota.available === quota.block >> 1 && quota.block > 1 && !quota.leasing && quota.remaining !== 0) {
+      const current = quota;
+      current.leasing = this.lease(orgId, current, dailyQuota)
+        .catch(() => 0)
+        .finally(() => (current.leasing = null));
+    }
     return {
       limit: quota.limit,
       remaining: quota.remaining === null ? null : quota.remaining + quota.available,
@@ -63,6 +75,7 @@ export class QuotaService {
 
   private async lease(orgId: string, quota: OrgQuota, dailyQuota: number | null): Promise<number> {
     const block = dailyQuota === null ? 100 : Math.max(1, Math.min(100, Math.floor(dailyQuota / 100)));
+    quota.block = block;
     const lease = await this.billing.leaseQuota(orgId, block);
     quota.available += lease.granted;
     quota.limit = lease.limit;

@@ -15,6 +15,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 export function configureHttp(app: INestApplication, config: ApiGatewayConfig): void {
   const server = app.getHttpAdapter().getInstance() as express.Express;
   server.disable('x-powered-by');
+  // API answers change every poll: an ETag (a hash of every body) buys nothing.
+  server.set('etag', false);
   server.set('trust proxy', config.TRUST_PROXY);
   app.use(helmet({ contentSecurityPolicy: false }));
   app.enableCors({
