@@ -33,7 +33,15 @@ const { values } = parseArgs({
   options: {
     /** Seconds per measured round and route. */
     duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
+    /** Concurrent clients, each with one request in flight. */
+    connections: { type: 'string', default: '20' },
+    /**
+     * Requests per second offered over all connections (autocannon overallRate); unset = flat out. The goal is a
+     * latency at a rate: `--rate 5000` measures p99 while 5,000 requests per second are served.
+     */
+    rate: { type: 'string' },
+    /** NODE_OPTIONS of the api-gateway process (e.g. `--max-semi-space-size=32`). */
+    'node-options': { type: 'string' },
     /** Rounds per route; the routes alternate (a, b, a, b, ...). */
     rounds: { type: 'string', default: '3' },
     /** Seconds of unreported load per route before the first round (JIT, caches, the first quota lease). */
@@ -186,6 +194,7 @@ async function load(base: string, route: Route, seconds: number): Promise<autoca
     connections: CONNECTIONS,
     pipelining: 1,
     duration: seconds,
+    ...(values.rate ? { overallRate: Number(values.rate) } : {}),
   });
 }
 
@@ -213,8 +222,10 @@ async function main(): Promise<void> {
     const billing = ServiceProcess.start('billing-limits', env);
     processes.push(billing);
     const profile: Record<string, string> = values.profile
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values.profile}` }
-      : {};
+      ? { NODE_OPTIONS: `${values['node-options'] ?? ''} --cpu-prof --cpu-prof-dir=${values.profile}` }
+      : values['node-options']
+        ? { NODE_OPTIONS: values['node-options'] }
+        : {};
     const gateway = ServiceProcess.start('api-gateway', { ...env, ...profile });
     processes.push(gateway);
     await billing.ready(30_000);
@@ -274,7 +285,7 @@ async function main(): Promise<void> {
       `bench:api  one api-gateway process (LOG_LEVEL=info), billing-limits, autocannon in this process; node ${process.version}`,
     );
     out(
-      `${CONNECTIONS} connections, pipelining 1, ${ROUNDS} alternating rounds of ${DURATION_S} s per route after a ${WARMUP_S} s warm-up each`,
+      `${CONNECTIONS} connections, pipelining 1, ${values.rate ? `offered ${values.rate} req/s` : 'flat out'}, ${ROUNDS} alternating rounds of ${DURATION_S} s per route after a ${WARMUP_S} s warm-up each`,
     );
     let answered = 0;
     if (WARMUP_S > 0)
