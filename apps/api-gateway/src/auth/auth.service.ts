@@ -9,9 +9,9 @@ import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
 import { LoginThrottle } from './login-throttle';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import type { Principal, Role, Scope } from './principal';
+import { isUuid } from '../http/ids';
 
 const CACHE_MS = 10_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalidToken = () =>
   new ApiError(
@@ -164,7 +164,7 @@ export class AuthService implements OnModuleInit {
     if (!session || session.revokedAt || session.expiresAt <= now || session.user.disabledAt) throw invalidToken();
     let membership;
     if (orgHeader) {
-      if (!UUID.test(orgHeader)) throw ApiError.notFound('organisation');
+      if (!isUuid(orgHeader)) throw ApiError.notFound('organisation');
       membership = await this.prisma.membership.findUnique({
         where: { orgId_userId: { orgId: orgHeader, userId: session.userId } },
       });

@@ -4,8 +4,8 @@ import { Pool } from 'pg';
 import type { ApiGatewayConfig } from '../app.config';
 import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
+import { isUuid } from '../http/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a server's owner and add-on state, and a read of its newest samples, are reused. */
 const OWNER_CACHE_MS = 5_000;
 const READ_CACHE_MS = 1_000;
@@ -76,7 +76,7 @@ export class MetricsService implements OnModuleDestroy {
 
   /** The server if it belongs to the organisation; else 404 (unknown and not-yours look the same). */
   async owned(orgId: string, serverId: string): Promise<Owner> {
-    if (!UUID.test(serverId)) throw ApiError.notFound('server');
+    if (!isUuid(serverId)) throw ApiError.notFound('server');
     const now = Date.now();
     let hit = this.owners.get(serverId);
     if (!hit || now - hit.at >= OWNER_CACHE_MS) {

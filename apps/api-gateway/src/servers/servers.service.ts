@@ -17,8 +17,7 @@ import type { ApiGatewayConfig } from '../app.config';
 import { MetricsService } from '../metrics/metrics.service';
 import { ApiError } from '../http/api-error';
 import { serverView, type ServerRow, type ServerView } from './server-views';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../http/ids';
 
 export interface CreateServerInput {
   name: string;
@@ -90,7 +89,7 @@ export class ServersService implements OnModuleDestroy {
 
   /** A server of the organisation, or 404 (also for another organisation's id: ids never leak across tenants). */
   async find(orgId: string, id: string): Promise<ServerRow> {
-    if (!UUID.test(id)) throw ApiError.notFound('server');
+    if (!isUuid(id)) throw ApiError.notFound('server');
     const row = await this.prisma.server.findFirst({ where: { id, orgId }, include: { state: true } });
     if (!row) throw ApiError.notFound('server');
     return row;
@@ -109,8 +108,15 @@ export class ServersService implements OnModuleDestroy {
     await this.assertFree(orgId, host, input.port, null);
     const allowance = await this.messaging
       .request(Requests.serverAllowance, { orgId, host, port: input.port }, { timeoutMs: 2000 })
-      .catch(() => null);
-    if (allowance && !allowance.allowed)
+      .catch((error: unknown) => {
+        this.logger.warn({ orgId, err: (error as Error).message }, 'billing-limits did not answer a server allowance');
+        throw new ApiError(
+          'ServiceUnavailable',
+          'the plan limits cannot be checked right now',
+          'Try again in a few seconds; nothing was saved.',
+        );
+      });
+    if (!allowance.allowed)
       throw new ApiError(
         'PlanLimitReached',
         `the ${allowance.planId} plan allows ${allowance.limit} server(s) and ${allowance.used} are registered`,

@@ -9,6 +9,7 @@ import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
+import { isUuid } from '../http/ids';
 
 const CreateToken = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(100),
@@ -24,7 +25,6 @@ const TokenView = z.object({
   expires_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** API tokens of the public API (Pro plan and up): shown once, stored hashed, scoped, revocable. */
 @ApiTags('api tokens')
@@ -85,7 +85,7 @@ export class TokensController {
   @Access({ role: 'admin' })
   @ApiRoute({ summary: 'Revoke an API token: it is refused from now on', status: 204, errors: [404] })
   async revoke(@Caller() caller: Principal, @Param('id') id: string): Promise<void> {
-    if (!UUID.test(id)) throw ApiError.notFound('token');
+    if (!isUuid(id)) throw ApiError.notFound('token');
     const row = await this.prisma.apiToken.findFirst({ where: { id, orgId: caller.orgId, revokedAt: null } });
     if (!row) throw ApiError.notFound('token');
     await this.prisma.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
