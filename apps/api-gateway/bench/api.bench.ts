@@ -24,6 +24,7 @@ import {
   resolveTestServices,
   seedAccount,
   ServiceProcess,
+  serviceEnv,
   sql,
   testNamespace,
 } from '@app/testing';
@@ -208,17 +209,13 @@ async function main(): Promise<void> {
   let gatewayLog: ReturnType<typeof quiet> | undefined;
   try {
     const { serverId, token, session, orgId } = await seed(db.url);
-    const env = {
-      DATABASE_URL: db.url,
-      NATS_URL: services.natsUrl,
-      NATS_PREFIX: prefix,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      // The "<service> ready" line that ServiceProcess waits for is logged at info; info is also the deployed level.
-      LOG_LEVEL: 'info',
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      TARGET_ALLOW_CIDRS: '127.0.0.0/8',
-    };
+    // LOG_LEVEL info (serviceEnv's): the level ServiceProcess needs for "ready", and the deployed one.
+    const env = serviceEnv(
+      db.url,
+      prefix,
+      { SECRETS_KEY: randomBytes(32).toString('base64'), TARGET_ALLOW_CIDRS: '127.0.0.0/8' },
+      services.natsUrl,
+    );
     const billing = ServiceProcess.start('billing-limits', env);
     processes.push(billing);
     const profile: Record<string, string> = values.profile

@@ -16,11 +16,13 @@ import { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import {
   createTestDatabase,
+  deleteNamespaceStreams,
   ensureTemplateDatabase,
   metricValue,
   resolveTestServices,
   seedAccount,
   ServiceProcess,
+  serviceEnv,
   SimulatorProcess,
   testNamespace,
   type SimulatedServer,
@@ -292,17 +294,12 @@ async function main(): Promise<void> {
       );
     }
     const fleet = simulators.flatMap((s) => s.servers);
-    const env = {
-      DATABASE_URL: db.url,
-      NATS_URL: services.natsUrl,
-      NATS_PREFIX: prefix,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SECRETS_KEY,
-      POLLER_CONCURRENCY: '512',
-      POLLER_TIMEOUT_MS: '5000',
-    };
+    const env = serviceEnv(
+      db.url,
+      prefix,
+      { SECRETS_KEY, POLLER_CONCURRENCY: '512', POLLER_TIMEOUT_MS: '5000' },
+      services.natsUrl,
+    );
     processes.push(ServiceProcess.start('billing-limits', env));
     const profile: Record<string, string> = values.profile
       ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values.profile}` }
@@ -370,9 +367,7 @@ async function main(): Promise<void> {
     await processes[1]?.stop('SIGTERM');
     for (const p of processes) p.kill();
     for (const s of simulators) await s.stop();
-    const jsm = await messaging.jsm();
-    for await (const name of jsm.streams.names())
-      if (name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(name);
+    await deleteNamespaceStreams(messaging);
     await messaging.close();
     await db.drop();
   }

@@ -16,8 +16,10 @@ export function connectTestMessaging(prefix: string, service = 'test'): Promise<
 export async function deleteNamespaceStreams(messaging: Messaging): Promise<void> {
   const jsm = await messaging.jsm();
   const prefix = `${messaging.prefix.toUpperCase()}_`;
+  // KV buckets of the namespace (e.g. the poller's leader lease) are streams named KV_<prefix>-...
+  const buckets = `KV_${messaging.prefix}-`;
   for await (const name of jsm.streams.names()) {
-    if (name.startsWith(prefix)) await jsm.streams.delete(name);
+    if (name.startsWith(prefix) || name.startsWith(buckets)) await jsm.streams.delete(name);
   }
 }
 

@@ -86,8 +86,9 @@ export function serviceEnv(
   databaseUrl: string,
   prefix: string,
   extra: Record<string, string> = {},
+  /** Outside Jest (benchmarks): the NATS URL from `resolveTestServices()`. */
+  natsUrl = process.env.GSM_TEST_NATS_URL,
 ): Record<string, string> {
-  const natsUrl = process.env.GSM_TEST_NATS_URL;
   if (!natsUrl)
     throw new Error('GSM_TEST_NATS_URL is not set: run integration tests through jest (its global setup sets it)');
   return {

@@ -10,6 +10,7 @@ import { LoginThrottle } from './login-throttle';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import type { Principal, Role, Scope } from './principal';
 import { isUuid } from '../http/ids';
+import { PromiseCache } from '../common/promise-cache';
 
 const CACHE_MS = 10_000;
 
@@ -24,8 +25,8 @@ const invalidToken = () =>
 @Injectable()
 export class AuthService implements OnModuleInit {
   private readonly throttle: LoginThrottle;
-  /** token hash -> (X-Org-Id -> principal): a request costs no query while its entry is fresh. */
-  private readonly cache = new Map<string, Map<string, { at: number; principal: Promise<Principal> }>>();
+  /** `<token hash>|<X-Org-Id>` -> principal: a request costs no query while its entry is fresh. */
+  private readonly cache = new PromiseCache<Principal>(CACHE_MS, 50_000);
   private readonly lastUsedWritten = new Map<string, number>();
 
   constructor(
@@ -98,7 +99,7 @@ export class AuthService implements OnModuleInit {
     // Every replica listens (no queue group): a revoked token stops working everywhere at once, not after the
     // cache entry expires.
     this.messaging.subscribe(Subjects.credentialRevoked, ({ tokenHash }) => {
-      this.cache.delete(tokenHash);
+      this.cache.deletePrefix(`${tokenHash}|`);
     });
   }
 
@@ -110,7 +111,7 @@ export class AuthService implements OnModuleInit {
 
   /** Drops a revoked token's cached principals here and in every other replica. */
   revoked(tokenHash: string): void {
-    this.cache.delete(tokenHash);
+    this.cache.deletePrefix(`${tokenHash}|`);
     try {
       this.messaging.publish(Subjects.credentialRevoked, { tokenHash, occurredAt: new Date().toISOString() });
     } catch {
@@ -121,17 +122,7 @@ export class AuthService implements OnModuleInit {
   /** Resolves a bearer token and the requested organisation; throws 401 (or 403/404 for the organisation). */
   authenticate(token: string, orgHeader: string | undefined): Promise<Principal> {
     const hash = hashToken(token);
-    const byOrg = this.cache.get(hash) ?? new Map<string, { at: number; principal: Promise<Principal> }>();
-    const key = orgHeader ?? '';
-    const hit = byOrg.get(key);
-    const now = Date.now();
-    if (hit && now - hit.at < CACHE_MS) return hit.principal;
-    const principal = this.resolve(token, hash, orgHeader);
-    byOrg.set(key, { at: now, principal });
-    this.cache.set(hash, byOrg);
-    principal.catch(() => byOrg.delete(key));
-    if (this.cache.size > 50_000) this.cache.clear();
-    return principal;
+    return this.cache.get(`${hash}|${orgHeader ?? ''}`, () => this.resolve(token, hash, orgHeader));
   }
 
   private async resolve(token: string, hash: string, orgHeader: string | undefined): Promise<Principal> {

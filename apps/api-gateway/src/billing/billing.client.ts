@@ -2,6 +2,7 @@ import { Requests, Subjects, type PlanEntitlements, type QuotaLease } from '@app
 import { Messaging } from '@app/messaging';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ApiError } from '../http/api-error';
+import { PromiseCache } from '../common/promise-cache';
 
 const CACHE_MS = 30_000;
 
@@ -19,7 +20,7 @@ const unavailable = () =>
 @Injectable()
 export class BillingClient implements OnModuleInit {
   private readonly logger = new Logger(BillingClient.name);
-  private readonly cache = new Map<string, { at: number; value: Promise<PlanEntitlements> }>();
+  private readonly cache = new PromiseCache<PlanEntitlements>(CACHE_MS);
 
   constructor(private readonly messaging: Messaging) {}
 
@@ -30,18 +31,15 @@ export class BillingClient implements OnModuleInit {
   }
 
   entitlements(orgId: string): Promise<PlanEntitlements> {
-    const hit = this.cache.get(orgId);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    const value = this.messaging.request(Requests.entitlements, { orgId }, { timeoutMs: 2000 }).catch((error) => {
-      this.cache.delete(orgId);
-      this.logger.warn(
-        { orgId, err: (error as Error).message },
-        'billing-limits did not answer an entitlements request',
-      );
-      throw unavailable();
-    });
-    this.cache.set(orgId, { at: Date.now(), value });
-    return value;
+    return this.cache.get(orgId, () =>
+      this.messaging.request(Requests.entitlements, { orgId }, { timeoutMs: 2000 }).catch((error) => {
+        this.logger.warn(
+          { orgId, err: (error as Error).message },
+          'billing-limits did not answer an entitlements request',
+        );
+        throw unavailable();
+      }),
+    );
   }
 
   async leaseQuota(orgId: string, count: number): Promise<QuotaLease> {

@@ -5,6 +5,7 @@ import type { ApiGatewayConfig } from '../app.config';
 import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
+import { PromiseCache } from '../common/promise-cache';
 
 /** How long a server's owner and add-on state, and a read of its newest samples, are reused. */
 const OWNER_CACHE_MS = 5_000;
@@ -49,8 +50,8 @@ const ORDER = { power: 'circuit_group_id', production: 'item_class', trains: 'tr
 @Injectable()
 export class MetricsService implements OnModuleDestroy {
   private readonly pool: Pool;
-  private readonly owners = new Map<string, { at: number; owner: Promise<Owner | null> }>();
-  private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly owners = new PromiseCache<Owner | null>(OWNER_CACHE_MS);
+  private readonly reads = new PromiseCache<unknown>(READ_CACHE_MS);
 
   constructor(
     private readonly billing: BillingClient,
@@ -71,16 +72,14 @@ export class MetricsService implements OnModuleDestroy {
   /** Forgets a server (after it was deleted or changed here). */
   forget(serverId: string): void {
     this.owners.delete(serverId);
-    for (const key of this.reads.keys()) if (key.startsWith(serverId)) this.reads.delete(key);
+    this.reads.deletePrefix(serverId);
   }
 
   /** The server if it belongs to the organisation; else 404 (unknown and not-yours look the same). */
   async owned(orgId: string, serverId: string): Promise<Owner> {
     if (!isUuid(serverId)) throw ApiError.notFound('server');
-    const now = Date.now();
-    let hit = this.owners.get(serverId);
-    if (!hit || now - hit.at >= OWNER_CACHE_MS) {
-      const owner = this.pool
+    const owner = await this.owners.get(serverId, () =>
+      this.pool
         .query<{ org_id: string; addon_status: string | null; addon_reason: string | null }>(
           `SELECT s.org_id, st.addon_status, st.addon_reason FROM servers s
            LEFT JOIN server_states st ON st.server_id = s.id WHERE s.id = $1`,
@@ -88,26 +87,14 @@ export class MetricsService implements OnModuleDestroy {
         )
         .then(({ rows: [row] }) =>
           row ? { orgId: row.org_id, addonStatus: row.addon_status ?? 'unknown', addonReason: row.addon_reason } : null,
-        );
-      owner.catch(() => this.owners.delete(serverId));
-      hit = { at: now, owner };
-      this.owners.set(serverId, hit);
-      if (this.owners.size > 100_000) this.owners.clear();
-    }
-    const owner = await hit.owner;
+        ),
+    );
     if (!owner || owner.orgId !== orgId) throw ApiError.notFound('server');
     return owner;
   }
 
   private cached<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = this.reads.get(key);
-    if (hit && now - hit.at < READ_CACHE_MS) return hit.value as Promise<T>;
-    const value = read();
-    value.catch(() => this.reads.delete(key));
-    this.reads.set(key, { at: now, value });
-    if (this.reads.size > 100_000) this.reads.clear();
-    return value;
+    return this.reads.get(key, read) as Promise<T>;
   }
 
   async latest(orgId: string, serverId: string) {

@@ -63,6 +63,7 @@ export class ServersService implements OnModuleDestroy {
   private readonly transport = new GameTransport({ connectionsPerOrigin: 1 });
   private readonly guard: TargetGuard;
   private readonly box: SecretBox;
+  private readonly prober: ProvisioningProbe;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -71,6 +72,7 @@ export class ServersService implements OnModuleDestroy {
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.guard = new TargetGuard({ allowCidrs: config.TARGET_ALLOW_CIDRS });
+    this.prober = new ProvisioningProbe(this.transport, { timeoutMs: config.PROBE_TIMEOUT_MS });
     this.box = SecretBox.fromEnv(secretsOf(config));
   }
 
@@ -125,7 +127,7 @@ export class ServersService implements OnModuleDestroy {
           : 'Remove a server first.',
         { plan: allowance.planId, limit: allowance.limit, used: allowance.used, upgrade_plan: allowance.upgradePlanId },
       );
-    const probe = await new ProvisioningProbe(this.transport, { timeoutMs: this.config.PROBE_TIMEOUT_MS }).probe({
+    const probe = await this.prober.probe({
       address: verdict.address,
       port: input.port,
       addonHttpPort: input.addon_http_port,
@@ -226,7 +228,7 @@ export class ServersService implements OnModuleDestroy {
         'Set the admin password again with PATCH /api/v1/servers/{id}.',
       );
     }
-    const probe = await new ProvisioningProbe(this.transport, { timeoutMs: this.config.PROBE_TIMEOUT_MS }).probe({
+    const probe = await this.prober.probe({
       address: row.address ?? row.host,
       port: row.port,
       addonHttpPort: row.addonHttpPort,
