@@ -1,13 +1,17 @@
 /*
- * npm run bench:poller [-- --steps 250,500,1000,2000 --warmup 20 --measure 30 --per-sim 1500]
+ * npm run bench:poller [-- --steps 250,500,1000,2000 --warmup 20 --measure 30 --per-sim 1500 --rounds 3]
+ * npm run bench:poller -- --ingest-only 3     (500 servers for 40 s, then 3 rounds of the ingest comparison)
  *
  * Starts simulator fleets in their own processes, billing-limits and ONE poller process (scheduler + worker),
  * adds servers step by step on the Pro plan's intervals, and prints for each step: servers, polls per second,
- * p50/p99 schedule lag, CPU time per poll, rows written per second, and the writer's rows per busy second next to
- * a bare COPY of the same kind of rows into the same database in the same run (the ingest baseline).
+ * p50/p99 schedule lag, CPU time per poll, rows written per second, the writer's rows per busy second, and the
+ * CPU (in cores) of the poller, the simulators, NATS and PostgreSQL. Then the ingest comparison: the rows the
+ * poller stored in the run are replayed through its SampleWriter (as polls: samples, `latest`, server state) and,
+ * alternately, through a bare COPY of the same rows (the ingest baseline).
  * Needs PostgreSQL and NATS (DATABASE_URL / NATS_URL, or the local defaults); creates and drops its own database.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -37,19 +41,47 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '20' },
     measure: { type: 'string', default: '30' },
     'per-sim': { type: 'string', default: '1500' },
-    /** Write a V8 CPU profile of the poller process into this folder (stopped with SIGTERM so it is flushed). */
+    /** Write V8 CPU profiles of the poller and the simulator processes into this folder (flushed on SIGTERM). */
     profile: { type: 'string' },
-    /** Only the ingest comparison (SampleWriter vs bare COPY), this many alternating rounds; no fleet, no poller. */
+    /** Rounds of the ingest comparison (SampleWriter vs bare COPY of the rows the run stored), alternating. */
+    rounds: { type: 'string', default: '3' },
+    /** Only a short run (500 servers, 40 s) to collect rows, then this many rounds of the ingest comparison. */
     'ingest-only': { type: 'string' },
   },
 });
-const STEPS = values.steps.split(',').map(Number);
-const WARMUP_S = Number(values.warmup);
-const MEASURE_S = Number(values.measure);
+const INGEST_ONLY = values['ingest-only'] !== undefined;
+const STEPS = INGEST_ONLY ? [500] : values.steps.split(',').map(Number);
+const WARMUP_S = INGEST_ONLY ? 10 : Number(values.warmup);
+const MEASURE_S = INGEST_ONLY ? 30 : Number(values.measure);
+const ROUNDS = Number(values['ingest-only'] ?? values.rounds);
 const PER_SIM = Number(values['per-sim']);
 const SECRETS_KEY = SecretBox.generateKey();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/**
+ * CPU seconds (user + system) used so far by the processes whose pid or command name matches, from /proc
+ * (Linux; clock ticks of 1/100 s). Used to show where the machine's two cores go during a step.
+ */
+function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    if (!match(pid, comm)) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the file)
+  }
+  return ticks / 100;
+}
 
 /** p-quantile upper bound from the delta of a Prometheus histogram (all label sets summed per bucket). */
 function quantile(before: string, after: string, name: string, q: number): string {
@@ -111,35 +143,7 @@ async function seed(url: string, orgId: string, sims: SimulatedServer[], messagi
   }
 }
 
-/** Rows per second of a bare COPY of server_metrics-shaped and power_circuits-shaped rows (the baseline). */
-async function bareCopy(url: string, rows: number): Promise<number> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('CREATE TEMP TABLE copy_metrics (LIKE server_metrics INCLUDING ALL)');
-    await client.query('CREATE TEMP TABLE copy_power (LIKE power_circuits INCLUDING ALL)');
-    const now = Date.now();
-    const ids = Array.from({ length: 1000 }, () => randomUUID());
-    const metrics = function* () {
-      for (let i = 0; i < rows / 2; i++) {
-        yield `${new Date(now + Math.floor(i / 1000) * 1000).toISOString()}\t${ids[i % 1000]}\tonline\t29.7\t3\t4\t6\t/Script/FactoryGame.FGGamePhase'/Game/FactoryGame/GamePhases/GP_Project_Assembly_Phase_2.GP_Project_Assembly_Phase_2'\t2\tt\tf\t96654\tSession\t1.2\n`;
-      }
-    };
-    const power = function* () {
-      for (let i = 0; i < rows / 2; i++) {
-        yield `${new Date(now + Math.floor(i / 3000) * 1000).toISOString()}\t${ids[Math.floor(i / 3) % 1000]}\t${i % 3}\t3633.3\t2693.3\t4083.3\t4606.4\t2.33\t100\t100\t100\t0\t0\t3515\tf\n`;
-      }
-    };
-    const started = performance.now();
-    await pipeline(Readable.from(metrics()), client.query(copyFrom('COPY copy_metrics FROM STDIN')));
-    await pipeline(Readable.from(power()), client.query(copyFrom('COPY copy_power FROM STDIN')));
-    return rows / ((performance.now() - started) / 1000);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The poller's own writer, loaded from its build (the bench measures the real code, not a copy). */
+/** The poller's own code, loaded from its build (the bench measures the real writer, not a copy). */
 interface WriterLike {
   enqueue(unit: unknown): Promise<void>;
   stop(): Promise<void>;
@@ -149,133 +153,173 @@ type WriterClass = new (
   options: { flushMs: number; maxBatchRows: number; maxBufferedRows: number },
   hooks: { onDropped(): void; onFlushed(): void; onFlushFailed(): void },
 ) => WriterLike;
+const dist = (file: string): unknown =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(join(__dirname, '..', '..', 'dist', 'storage', file));
+const { SampleWriter } = dist('sample-writer.js') as { SampleWriter: WriterClass };
+const { TABLES } = dist('sample-rows.js') as { TABLES: Record<string, readonly (readonly [string, string])[]> };
+const { copyText } = dist('copy-insert.js') as { copyText(rows: unknown[][]): string };
+
+/** The poll kind whose poll writes each sample table (its `latest` snapshot has that kind). */
+const KIND_OF: Record<string, string> = {
+  server_metrics: 'health',
+  power_circuits: 'power',
+  player_samples: 'players',
+  production_samples: 'production',
+  train_samples: 'trains',
+  drone_samples: 'drones',
+  factory_building_samples: 'factory',
+};
+
+/** One poll's worth of stored rows, as the worker hands it to the writer. */
+interface Capture {
+  table: string;
+  serverId: string;
+  time: number;
+  rows: unknown[][];
+  latest: unknown;
+}
 
 /**
- * Rows per second the poller's SampleWriter sustains when it is the bottleneck: health units (a metrics row, a
- * latest snapshot, a state upsert) and power units (three circuit rows and a snapshot), as the poller writes them.
+ * Reads back what the poller stored during the run, grouped into polls (table, server, time) with each server's
+ * `latest` snapshot of that kind: the ingest comparison replays exactly these rows, in time order.
  */
-async function writerCapacity(url: string, rows: number, round = 0): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { SampleWriter } = require(join(__dirname, '..', '..', 'dist', 'storage', 'sample-writer.js')) as {
-    SampleWriter: WriterClass;
-  };
+async function capturePolls(url: string): Promise<Capture[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const latest = new Map<string, unknown>();
+    for (const r of (await client.query<{ server_id: string; kind: string; data: unknown }>('SELECT * FROM latest'))
+      .rows)
+      latest.set(`${r.server_id}:${r.kind}`, r.data);
+    const polls = new Map<string, Capture>();
+    for (const [table, columns] of Object.entries(TABLES)) {
+      const names = columns.map(([name]) => `"${name}"`).join(', ');
+      const result = await client.query({ text: `SELECT ${names} FROM "${table}"`, rowMode: 'array' });
+      for (const row of result.rows as unknown[][]) {
+        const time = (row[0] as Date).getTime();
+        const serverId = row[1] as string;
+        const key = `${table}:${serverId}:${time}`;
+        let poll = polls.get(key);
+        if (!poll) {
+          poll = { table, serverId, time, rows: [], latest: latest.get(`${serverId}:${KIND_OF[table]}`) ?? null };
+          polls.set(key, poll);
+        }
+        poll.rows.push(row);
+      }
+    }
+    // The newest polls, up to 200,000 rows: enough for a steady rate, and a long run stays quick to replay.
+    const sorted = [...polls.values()].sort((a, b) => a.time - b.time);
+    let first = sorted.length;
+    for (let rows = 0; first > 0 && rows < 200_000;) rows += sorted[--first]!.rows.length;
+    return sorted.slice(first);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The captured polls moved `shiftMs` later (each round writes new keys), with their rows' time replaced. */
+function shifted(polls: Capture[], shiftMs: number): Capture[] {
+  return polls.map((p) => {
+    const time = new Date(p.time + shiftMs);
+    return { ...p, time: time.getTime(), rows: p.rows.map((r) => [time, ...r.slice(1)]) };
+  });
+}
+
+const rowCount = (polls: Capture[]) => polls.reduce((n, p) => n + p.rows.length, 0);
+
+/**
+ * Rows per second of the poller's SampleWriter writing the polls as the worker does: each poll one unit with its
+ * samples, its `latest` snapshot and (health) its server state, batched and committed by the writer's own rules.
+ */
+async function writerRate(url: string, polls: Capture[]): Promise<number> {
   const pool = new Pool({ connectionString: url, max: 2 });
-  const ids = (await pool.query<{ id: string }>('SELECT id FROM servers LIMIT 1000')).rows.map((r) => r.id);
   const writer = new SampleWriter(
     pool,
     { flushMs: 200, maxBatchRows: 5000, maxBufferedRows: 10_000_000 },
-    {
-      onDropped() {},
-      onFlushed() {},
-      onFlushFailed() {},
-    },
+    { onDropped() {}, onFlushed() {}, onFlushFailed() {} },
   );
-  const base = Date.now() + 86_400_000 * (round + 1);
-  const units: unknown[] = [];
-  let count = 0;
-  for (let i = 0; count < rows; i++) {
-    const serverId = ids[i % ids.length]!;
-    const time = new Date(base + Math.floor(i / ids.length) * 1000);
-    if (i % 2 === 0) {
-      units.push({
-        rows: {
-          server_metrics: [
-            [
+  const units = polls.map((p) => {
+    const time = new Date(p.time);
+    const kind = KIND_OF[p.table]!;
+    return {
+      rows: { [p.table]: p.rows },
+      latest: { serverId: p.serverId, kind, time, data: p.latest },
+      healthState:
+        kind === 'health'
+          ? {
+              serverId: p.serverId,
+              status: 'online',
+              pendingStatus: null,
+              pendingCount: 0,
               time,
-              serverId,
-              'online',
-              29.7,
-              3,
-              4,
-              6,
-              'GP_Project_Assembly_Phase_2',
-              2,
-              true,
-              false,
-              96654,
-              'Session',
-              1.2,
-            ],
-          ],
-        },
-        latest: { serverId, kind: 'health', time, data: { tickRate: 29.7 } },
-        healthState: {
-          serverId,
-          status: 'online',
-          pendingStatus: null,
-          pendingCount: 0,
-          time,
-          lastSeenAt: time,
-          lastError: null,
-        },
-      });
-      count += 1;
-    } else {
-      const power = [0, 1, 2].map((c) => [
-        time,
-        serverId,
-        c,
-        3633.3,
-        2693.3,
-        4083.3,
-        4606.4,
-        2.33,
-        100,
-        100,
-        100,
-        0,
-        0,
-        3515,
-        false,
-      ]);
-      units.push({ rows: { power_circuits: power }, latest: { serverId, kind: 'power', time, data: [] } });
-      count += 3;
-    }
-  }
+              lastSeenAt: time,
+              lastError: null,
+            }
+          : undefined,
+    };
+  });
   const started = performance.now();
   await Promise.all(units.map((u) => writer.enqueue(u)));
-  const rate = count / ((performance.now() - started) / 1000);
+  const rate = rowCount(polls) / ((performance.now() - started) / 1000);
   await writer.stop();
   await pool.end();
   return rate;
 }
 
-/** Writer and bare COPY alternately, `rounds` times, into a fresh database with 1,000 registered servers. */
-async function ingestOnly(rounds: number): Promise<void> {
-  const services = await resolveTestServices();
-  await ensureTemplateDatabase(services.databaseUrl);
-  const db = await createTestDatabase(services.databaseUrl);
+/**
+ * Rows per second of a bare COPY of the same rows (the baseline): one COPY per table, straight into a table made
+ * LIKE the real one (same columns, keys and indexes, WAL-logged like it), without batches, staging or upserts.
+ */
+async function bareCopyRate(url: string, polls: Capture[]): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
   try {
-    const { orgId } = await seedAccount(db.url, 'pro');
-    const client = new Client({ connectionString: db.url });
-    await client.connect();
-    await client.query(
-      `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
-       SELECT gen_random_uuid(), $1, 'bench ' || i, '127.0.0.1', '127.0.0.1', 10000 + i, '\\x00'::bytea
-       FROM generate_series(1, 1000) AS i`,
-      [orgId],
-    );
-    await client.end();
-    out('ingest capacity (rows/s), alternating rounds in one run');
-    out('round  SampleWriter  bare COPY  ratio');
-    const ratios: number[] = [];
-    for (let round = 1; round <= rounds; round++) {
-      const writer = await writerCapacity(db.url, 100_000, round);
-      const copy = await bareCopy(db.url, 100_000);
-      ratios.push(writer / copy);
-      out(
-        `${String(round).padStart(5)}  ${String(Math.round(writer)).padStart(12)}  ${String(Math.round(copy)).padStart(9)}  ${(writer / copy).toFixed(2)}x`,
+    const byTable = new Map<string, unknown[][]>();
+    for (const p of polls) {
+      const rows = byTable.get(p.table) ?? [];
+      for (const r of p.rows) rows.push(r);
+      byTable.set(p.table, rows);
+    }
+    for (const table of byTable.keys())
+      await client.query(`CREATE TABLE IF NOT EXISTS "bare_${table}" (LIKE "${table}" INCLUDING ALL)`);
+    const started = performance.now();
+    for (const [table, rows] of byTable) {
+      const names = TABLES[table]!.map(([name]) => `"${name}"`).join(', ');
+      await pipeline(
+        Readable.from([copyText(rows)]),
+        client.query(copyFrom(`COPY "bare_${table}" (${names}) FROM STDIN`)),
       );
     }
-    ratios.sort((a, b) => a - b);
-    out(`median ratio ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)}x (goal >= 0.50x)`);
+    return rowCount(polls) / ((performance.now() - started) / 1000);
   } finally {
-    await db.drop();
+    await client.end();
   }
 }
 
+/** Writer and bare COPY alternately, `rounds` times, on the rows the run stored; prints a line per round. */
+async function ingestComparison(url: string, rounds: number): Promise<void> {
+  const polls = await capturePolls(url);
+  const counts = new Map<string, number>();
+  for (const p of polls) counts.set(p.table, (counts.get(p.table) ?? 0) + p.rows.length);
+  out(
+    `ingest capacity on the ${rowCount(polls)} rows of ${polls.length} polls this run stored (${[...counts].map(([t, n]) => `${t} ${n}`).join(', ')}), replayed ${rounds} times:`,
+  );
+  out('round  SampleWriter rows/s  bare COPY rows/s  ratio');
+  const ratios: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const writer = await writerRate(url, shifted(polls, 86_400_000 * (2 * round)));
+    const copy = await bareCopyRate(url, shifted(polls, 86_400_000 * (2 * round + 1)));
+    ratios.push(writer / copy);
+    out(
+      `${String(round).padStart(5)}  ${String(Math.round(writer)).padStart(19)}  ${String(Math.round(copy)).padStart(16)}  ${(writer / copy).toFixed(2)}x`,
+    );
+  }
+  ratios.sort((a, b) => a - b);
+  out(`median ratio ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)}x (goal >= 0.50x)`);
+}
+
 async function main(): Promise<void> {
-  if (values['ingest-only']) return ingestOnly(Number(values['ingest-only']));
   const services = await resolveTestServices();
   await ensureTemplateDatabase(services.databaseUrl);
   const db = await createTestDatabase(services.databaseUrl);
@@ -290,6 +334,7 @@ async function main(): Promise<void> {
         await SimulatorProcess.start(
           ['--count', String(Math.min(PER_SIM, total - started)), '--seed', String(i + 1), '--token-ttl', '86400'],
           120_000,
+          values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
         ),
       );
     }
@@ -309,21 +354,33 @@ async function main(): Promise<void> {
     const pollerPort = await processes[1]!.ready(60_000);
     const { orgId } = await seedAccount(db.url, 'pro');
     const scrape = async () => (await fetch(`http://127.0.0.1:${pollerPort}/metrics`)).text();
-    const copyRate = await bareCopy(db.url, 200_000);
 
     out(
       `bench:poller  one poller process, Pro plan intervals (10/15/15/30/30/30/60 s, add-on check 300 s), ${simulators.length} simulator process(es), node ${process.version}`,
     );
-    out(`warm-up ${WARMUP_S}s, measured ${MEASURE_S}s per step; bare COPY baseline: ${Math.round(copyRate)} rows/s`);
-    out('servers  polls/s  lag p50     lag p99     CPU ms/poll  rows/s   writer rows/busy-s  late-dropped');
+    out(`warm-up ${WARMUP_S}s, measured ${MEASURE_S}s per step`);
+    out(
+      'servers  polls/s  lag p50     lag p99     CPU ms/poll  rows/s   writer rows/busy-s  late-dropped  cores: poller  sims  nats  pg',
+    );
+    const simPids = new Set(simulators.map((s) => s.child.pid));
+    const pollerPid = processes[1]!.child.pid;
+    const cores = () => ({
+      poller: cpuSeconds((pid) => pid === pollerPid),
+      sims: cpuSeconds((pid) => simPids.has(pid)),
+      nats: cpuSeconds((_pid, comm) => comm === 'nats-server'),
+      pg: cpuSeconds((_pid, comm) => comm === 'postgres'),
+    });
     let seeded = 0;
     for (const step of STEPS) {
       await seed(db.url, orgId, fleet.slice(seeded, step), messaging);
       seeded = step;
       await sleep(WARMUP_S * 1000);
       const before = await scrape();
+      const cpuBefore = cores();
       await sleep(MEASURE_S * 1000);
       const after = await scrape();
+      const cpuAfter = cores();
+      const share = (k: keyof typeof cpuAfter) => ((cpuAfter[k] - cpuBefore[k]) / MEASURE_S).toFixed(2);
       const delta = (name: string) => metricValue(after, name) - metricValue(before, name);
       const polls = delta('gsm_poller_polls_total');
       const cpu = delta('gsm_process_cpu_user_seconds_total') + delta('gsm_process_cpu_system_seconds_total');
@@ -340,6 +397,7 @@ async function main(): Promise<void> {
           (rows / MEASURE_S).toFixed(0).padStart(7),
           writerRate.toFixed(0).padStart(19),
           String(delta('gsm_poller_jobs_dropped_late_total')).padStart(13),
+          `       ${share('poller')}  ${share('sims')}  ${share('nats')}  ${share('pg')}`,
         ].join('  '),
       );
       const failures = new Map<string, number>();
@@ -350,13 +408,10 @@ async function main(): Promise<void> {
       if (failures.size > 0)
         out(`         failed polls so far: ${[...failures].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
-    // Ingest capacity: the poller's writer flat out versus a bare COPY, same database, same run.
+    // Ingest capacity: the poller's writer flat out versus a bare COPY of the same rows, same database, same run.
     await processes[1]?.stop('SIGTERM');
-    const writerRate = await writerCapacity(db.url, 100_000);
-    const copyAgain = await bareCopy(db.url, 100_000);
-    out(
-      `ingest capacity: SampleWriter ${Math.round(writerRate)} rows/s, bare COPY ${Math.round(copyAgain)} rows/s: ${(writerRate / copyAgain).toFixed(2)}x (goal >= 0.50x)`,
-    );
+    for (const s of simulators) await s.stop();
+    await ingestComparison(db.url, ROUNDS);
   } catch (error) {
     for (const p of processes) {
       const tail = p.output.filter((line) => !line.includes('"level":30')).slice(-15);

@@ -24,10 +24,11 @@ export class SimulatorProcess {
     readonly stderr: string[],
   ) {}
 
-  static async start(args: string[] = [], timeoutMs = 20_000): Promise<SimulatorProcess> {
+  /** `nodeArgs` go to node itself (e.g. `--cpu-prof`), before the simulator's own arguments. */
+  static async start(args: string[] = [], timeoutMs = 20_000, nodeArgs: string[] = []): Promise<SimulatorProcess> {
     const main = join(REPO_ROOT, 'apps', 'game-sim', 'dist', 'main.js');
     if (!existsSync(main)) throw new Error(`${main} does not exist: run \`npm run build\` first`);
-    const child = spawn(process.execPath, [main, '--json', ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, main, '--json', ...args], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

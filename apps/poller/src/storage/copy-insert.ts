@@ -16,19 +16,35 @@ export function forgetStaging(client: PoolClient): void {
   delete (client as unknown as Record<symbol, unknown>)[staged];
 }
 
+const SPECIAL = /[\\\t\n\r]/;
+const SPECIALS = /[\\\t\n\r]/g;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
 /** One value in COPY's text format. */
-function field(value: unknown): string {
+function field(value: unknown, dates: Map<Date, string>): string {
   if (value === null || value === undefined) return '\\N';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '\\N';
-  return String(value).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (value instanceof Date) {
+    // The rows of one poll share their time: formatted once per Date (toISOString is the costliest field here).
+    let text = dates.get(value);
+    if (text === undefined) dates.set(value, (text = value.toISOString()));
+    return text;
+  }
+  const text = String(value);
+  // One scan for the common case (nothing to escape; JSON text has no raw tabs or line breaks).
+  return SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c]!) : text;
 }
 
 /** Rows in COPY's text format: tab-separated, one per line. */
 export function copyText(rows: readonly unknown[][]): string {
+  const dates = new Map<Date, string>();
   let text = '';
-  for (const row of rows) text += `${row.map(field).join('\t')}\n`;
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < row.length; i++) line += (i === 0 ? '' : '\t') + field(row[i], dates);
+    text += `${line}\n`;
+  }
   return text;
 }
 
