@@ -3,7 +3,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ApiQuotaModule } from './api-quota/api-quota.module';
 import type { BillingLimitsConfig } from './app.config';
 import { EntitlementsModule } from './entitlements/entitlements.module';
+import { RetentionModule } from './retention/retention.module';
 import { ServerAllowanceModule } from './server-allowance/server-allowance.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 
 /** Root module of billing-limits: Plans, subscriptions, API quota counters and retention. */
 @Module({})
@@ -19,6 +21,8 @@ export class AppModule {
         EntitlementsModule,
         ApiQuotaModule,
         ServerAllowanceModule,
+        SubscriptionsModule,
+        RetentionModule,
       ],
     };
   }

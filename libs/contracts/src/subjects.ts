@@ -1,6 +1,6 @@
 import { defineEvent, defineRequest } from './contract';
 import { DeliveryJob, IncidentEvent } from './schemas/alert.schema';
-import { CredentialRevoked } from './schemas/auth.schema';
+import { CredentialRevoked, MembershipChanged, ShareRevoked } from './schemas/auth.schema';
 import {
   EntitlementsRequest,
   PlanChanged,
@@ -9,6 +9,8 @@ import {
   QuotaLeaseRequest,
   ServerAllowance,
   ServerAllowanceRequest,
+  SubscriptionChange,
+  SubscriptionChangeRequest,
 } from './schemas/billing.schema';
 import { DeadLetter } from './schemas/dead-letter.schema';
 import { AddonStatusChanged, PollJob, PollResult, ServerStatusChanged } from './schemas/poll.schema';
@@ -46,6 +48,15 @@ export const Subjects = {
   }),
   credentialRevoked: defineEvent('auth.credential.revoked.v1', CredentialRevoked, {
     description: 'api-gateway -> api-gateway (every replica): a session or API token was revoked; drop it from caches',
+  }),
+  membershipChanged: defineEvent('auth.membership.changed.v1', MembershipChanged, {
+    token: 'orgId',
+    description:
+      'api-gateway -> api-gateway, realtime-gateway (every replica): a member was removed or got another role',
+  }),
+  shareRevoked: defineEvent('auth.share.revoked.v1', ShareRevoked, {
+    token: 'serverId',
+    description: 'api-gateway -> api-gateway, realtime-gateway (every replica): a share link was revoked',
   }),
   planChanged: defineEvent('plan.changed.v1', PlanChanged, {
     token: 'orgId',
@@ -88,5 +99,11 @@ export const Requests = {
     QuotaLeaseRequest,
     QuotaLease,
     'api-gateway -> billing-limits: lease a batch of the daily API quota',
+  ),
+  changeSubscription: defineRequest(
+    'billing.subscription.change.v1',
+    SubscriptionChangeRequest,
+    SubscriptionChange,
+    'api-gateway -> billing-limits: change the plan of an organisation (billing-limits publishes plan.changed.v1)',
   ),
 } as const;

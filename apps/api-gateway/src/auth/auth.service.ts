@@ -101,6 +101,12 @@ export class AuthService implements OnModuleInit {
     this.messaging.subscribe(Subjects.credentialRevoked, ({ tokenHash }) => {
       this.cache.deletePrefix(`${tokenHash}|`);
     });
+    this.messaging.subscribe(Subjects.membershipChanged, ({ orgId, userId }) => this.membershipChanged(orgId, userId));
+  }
+
+  /** A member was removed or got another role: their cached access to that organisation goes, here and now. */
+  membershipChanged(orgId: string, userId: string): Promise<void> {
+    return this.cache.deleteWhere((p) => p.userId === userId && p.orgId === orgId);
   }
 
   async logout(principal: Principal): Promise<void> {

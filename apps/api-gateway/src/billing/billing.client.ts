@@ -30,6 +30,11 @@ export class BillingClient implements OnModuleInit {
     });
   }
 
+  /** Drops the cached entitlements (after this replica changed the plan; the event tells the others). */
+  forget(orgId: string): void {
+    this.cache.delete(orgId);
+  }
+
   entitlements(orgId: string): Promise<PlanEntitlements> {
     return this.cache.get(orgId, () =>
       this.messaging.request(Requests.entitlements, { orgId }, { timeoutMs: 2000 }).catch((error) => {

@@ -32,4 +32,12 @@ export class PromiseCache<T> {
   deletePrefix(prefix: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
+
+  /** Drops every entry whose resolved value matches (entries still loading are dropped too). */
+  async deleteWhere(match: (value: T) => boolean): Promise<void> {
+    for (const [key, entry] of [...this.entries]) {
+      const value = await entry.value.catch(() => null);
+      if (value === null || match(value)) if (this.entries.get(key) === entry) this.entries.delete(key);
+    }
+  }
 }

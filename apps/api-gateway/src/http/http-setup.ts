@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiErrorFilter } from './error.filter';
+import { requestContext } from './request-context';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -41,6 +42,7 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
     }
     next();
   });
+  app.use(requestContext);
   const json = express.json({ limit: config.BODY_LIMIT, strict: true });
   app.use((req: Request, res: Response, next: NextFunction) =>
     json(req, res, (error?: unknown) => (error ? filter.render(error, req, res) : next())),

@@ -7,15 +7,15 @@ import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
 import { MetricsService } from './metrics.service';
 
-const PlayersPage = z.strictObject({
+export const PlayersPage = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z.uuid('must be the next_cursor of the previous page').optional(),
 });
-const BuildingsPage = z.strictObject({
+export const BuildingsPage = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(200),
   cursor: z.string().min(1).max(200).optional(),
 });
-const History = z.strictObject({
+export const History = z.strictObject({
   from: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-11-22T10:00:00Z' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-11-22T11:00:00Z' }).optional(),
   step: z
@@ -26,7 +26,7 @@ const History = z.strictObject({
 const UNIT = { s: 1, m: 60, h: 3600, d: 86400 } as const;
 const MAX_BUCKETS = 2000;
 
-const LatestMetrics = z.object({
+export const LatestMetrics = z.object({
   time: z.string(),
   status: z.string(),
   tick_rate: z.number().nullable(),
@@ -41,8 +41,8 @@ const LatestMetrics = z.object({
   session_name: z.string().nullable(),
   latency_ms: z.number().nullable(),
 });
-const PageOf = (item: z.ZodType) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
-const Player = z.object({
+export const PageOf = (item: z.ZodType) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+export const Player = z.object({
   time: z.string(),
   player_id: z.uuid(),
   name: z.string(),
@@ -55,7 +55,7 @@ const Player = z.object({
   pos_z: z.number(),
   last_seen_at: z.string().nullable(),
 });
-const Circuit = z.object({
+export const Circuit = z.object({
   time: z.string(),
   circuit_group_id: z.int(),
   power_production: z.number(),
@@ -71,14 +71,14 @@ const Circuit = z.object({
   battery_time_full_s: z.int().nullable(),
   fuse_triggered: z.boolean(),
 });
-const HistoryAnswer = z.object({
+export const HistoryAnswer = z.object({
   from: z.string(),
   to: z.string(),
   step_seconds: z.int(),
   retention_hours: z.int(),
   buckets: z.array(z.record(z.string(), z.unknown())),
 });
-const ADDON_ERRORS = [404, 409];
+export const ADDON_ERRORS = [404, 409];
 
 @ApiTags('metrics')
 @Controller('api/v1/servers/:id')
@@ -183,7 +183,7 @@ export class MetricsController {
 }
 
 /** from / to / step of a history query: defaults to the last hour in about 120 buckets. */
-function range(query: unknown): { from: Date; to: Date; stepSeconds: number } {
+export function range(query: unknown): { from: Date; to: Date; stepSeconds: number } {
   const q = parseInput(History, query, 'query');
   const to = q.to ? new Date(q.to) : new Date();
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 3_600_000);

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { AuditService } from '../audit/audit.service';
 import { Access, Caller, type Principal } from '../auth/principal';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
@@ -38,7 +39,10 @@ const Diagnostics = z.object({
 @ApiTags('servers')
 @Controller('api/v1/servers')
 export class ServersController {
-  constructor(private readonly servers: ServersService) {}
+  constructor(
+    private readonly servers: ServersService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Get()
   @Access({ scope: 'servers:read' })
@@ -59,8 +63,15 @@ export class ServersController {
     status: 201,
     errors: [403, 409, 422, 500, 502],
   })
-  create(@Caller() caller: Principal, @Body() body: unknown) {
-    return this.servers.create(caller.orgId, parseInput(CreateServer, body, 'body'));
+  async create(@Caller() caller: Principal, @Body() body: unknown) {
+    const created = await this.servers.create(caller.orgId, parseInput(CreateServer, body, 'body'));
+    await this.audit.record(
+      caller,
+      'server.created',
+      { type: 'server', id: created.id },
+      { name: created.name, host: created.host, port: created.port },
+    );
+    return created;
   }
 
   @Get(':id')
@@ -78,15 +89,26 @@ export class ServersController {
     response: ServerView,
     errors: [404, 409, 422, 502],
   })
-  update(@Caller() caller: Principal, @Param('id') id: string, @Body() body: unknown) {
-    return this.servers.update(caller.orgId, id, parseInput(UpdateServer, body, 'body'));
+  async update(@Caller() caller: Principal, @Param('id') id: string, @Body() body: unknown) {
+    const input = parseInput(UpdateServer, body, 'body');
+    const updated = await this.servers.update(caller.orgId, id, input);
+    const target = { type: 'server', id: updated.id };
+    const fields = Object.keys(input).filter(
+      (k) => k !== 'admin_password' && input[k as keyof typeof input] !== undefined,
+    );
+    if (fields.length > 0) await this.audit.record(caller, 'server.updated', target, { name: updated.name, fields });
+    // The password itself is never recorded: only that it changed.
+    if (input.admin_password !== undefined)
+      await this.audit.record(caller, 'server.password_changed', target, { name: updated.name });
+    return updated;
   }
 
   @Delete(':id')
   @Access({ scope: 'servers:write', role: 'operator' })
   @ApiRoute({ summary: 'Remove a server: polling stops; samples stay until retention', status: 204, errors: [404] })
   async remove(@Caller() caller: Principal, @Param('id') id: string): Promise<void> {
-    await this.servers.remove(caller.orgId, id);
+    const removed = await this.servers.remove(caller.orgId, id);
+    await this.audit.record(caller, 'server.deleted', { type: 'server', id }, removed);
   }
 
   @Post(':id/diagnose')

@@ -204,7 +204,7 @@ export class ServersService implements OnModuleDestroy {
     return serverView(updated);
   }
 
-  async remove(orgId: string, id: string): Promise<void> {
+  async remove(orgId: string, id: string): Promise<{ name: string; host: string; port: number }> {
     const row = await this.find(orgId, id);
     await this.prisma.server.delete({ where: { id: row.id } });
     this.metrics.forget(row.id);
@@ -214,6 +214,7 @@ export class ServersService implements OnModuleDestroy {
       orgId: row.orgId,
       occurredAt: new Date().toISOString(),
     });
+    return { name: row.name, host: row.host, port: row.port };
   }
 
   async diagnose(orgId: string, id: string) {

@@ -2,6 +2,7 @@ import { PrismaService } from '@app/database';
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { newBearerToken } from '../auth/bearer-tokens';
 import { Access, Caller, SCOPES, type Principal } from '../auth/principal';
@@ -34,6 +35,7 @@ export class TokensController {
     private readonly prisma: PrismaService,
     private readonly billing: BillingClient,
     private readonly auth: AuthService,
+    private readonly audit: AuditService,
   ) {}
 
   @Post()
@@ -67,6 +69,12 @@ export class TokensController {
         expiresAt: input.expires_in_days ? new Date(Date.now() + input.expires_in_days * 86_400_000) : null,
       },
     });
+    await this.audit.record(
+      caller,
+      'token.created',
+      { type: 'api_token', id: row.id },
+      { name: row.name, prefix: row.prefix, scopes: row.scopes },
+    );
     return { ...view(row), token };
   }
 
@@ -90,6 +98,7 @@ export class TokensController {
     if (!row) throw ApiError.notFound('token');
     await this.prisma.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
     this.auth.revoked(row.tokenHash);
+    await this.audit.record(caller, 'token.revoked', { type: 'api_token', id }, { name: row.name, prefix: row.prefix });
   }
 }
 

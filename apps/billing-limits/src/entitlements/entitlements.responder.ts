@@ -2,11 +2,10 @@ import { PlanId, Requests, type PlanEntitlements } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { EntitlementsRepository } from './entitlements.repository';
+import { DEFAULT_RETENTION_HOURS } from '../retention/retention.repository';
 
 /** How often the add-on's availability is re-checked, whatever the plan. */
 export const ADDON_RECHECK_SECONDS = 300;
-/** Retention when an Enterprise organisation has no custom value yet (90 days, the longest fixed plan). */
-const DEFAULT_CUSTOM_RETENTION_HOURS = 2160;
 
 /** Answers `billing.entitlements.get.v1`: what an organisation's plan allows, with its polling intervals. */
 @Injectable()
@@ -32,7 +31,7 @@ export class EntitlementsResponder implements OnModuleInit {
       orgId,
       planId: PlanId.parse(plan.planId),
       maxServers: plan.maxServers,
-      retentionHours: plan.retentionHours ?? DEFAULT_CUSTOM_RETENTION_HOURS,
+      retentionHours: plan.retentionHours ?? DEFAULT_RETENTION_HOURS,
       intervals: { ...plan.intervals, addon: ADDON_RECHECK_SECONDS },
       discordAlerts: plan.discordAlerts,
       multiChannelAlerts: plan.multiChannelAlerts,

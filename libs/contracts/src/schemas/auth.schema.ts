@@ -10,3 +10,24 @@ export const CredentialRevoked = z.object({
   occurredAt: Timestamp,
 });
 export type CredentialRevoked = z.infer<typeof CredentialRevoked>;
+
+/**
+ * A user's membership of an organisation changed (role changed, or removed): every api-gateway and
+ * realtime-gateway replica drops what it cached of that user's access to the organisation at once.
+ */
+export const MembershipChanged = z.object({
+  orgId: z.uuid(),
+  userId: z.uuid(),
+  /** The new role; null when the member was removed. */
+  role: z.enum(['admin', 'operator', 'viewer']).nullable(),
+  occurredAt: Timestamp,
+});
+export type MembershipChanged = z.infer<typeof MembershipChanged>;
+
+/** A share link was revoked: every replica stops honouring it at once. Carries the token's SHA-256 only. */
+export const ShareRevoked = z.object({
+  tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  serverId: z.uuid(),
+  occurredAt: Timestamp,
+});
+export type ShareRevoked = z.infer<typeof ShareRevoked>;

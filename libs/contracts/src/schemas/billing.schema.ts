@@ -71,3 +71,32 @@ export const PlanChanged = z.object({
   occurredAt: Timestamp,
 });
 export type PlanChanged = z.infer<typeof PlanChanged>;
+
+/** Request of api-gateway to billing-limits: put the organisation on `planId` (no payment: prices are shown only). */
+export const SubscriptionChangeRequest = z.object({ orgId: Uuid, planId: PlanId, period: BillingPeriod });
+export type SubscriptionChangeRequest = z.infer<typeof SubscriptionChangeRequest>;
+
+/**
+ * Answer to a subscription change. Refused when the organisation has more servers than the new plan allows
+ * (`toRemove` says how many must go first) or when the plan is not self-service (Enterprise is arranged with us).
+ */
+export const SubscriptionChange = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    planId: PlanId,
+    previousPlanId: PlanId.nullable(),
+    period: BillingPeriod,
+    /** false when the organisation already was on this plan and period (nothing published). */
+    changed: z.boolean(),
+    startedAt: Timestamp,
+  }),
+  z.object({
+    ok: z.literal(false),
+    reason: z.enum(['too_many_servers', 'not_self_service']),
+    planId: PlanId,
+    limit: z.int().nullable(),
+    used: z.int().nonnegative(),
+    toRemove: z.int().nonnegative(),
+  }),
+]);
+export type SubscriptionChange = z.infer<typeof SubscriptionChange>;

@@ -1,0 +1,63 @@
+import { PrismaService } from '@app/database';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { Access, Caller, type Principal } from '../auth/principal';
+import { ApiRoute } from '../http/api-doc';
+import { parseInput } from '../http/zod-input';
+
+const AuditPage = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/, 'must be the next_cursor of the previous page')
+    .optional(),
+});
+const AuditEntry = z.object({
+  id: z.string(),
+  time: z.string(),
+  action: z.string(),
+  actor: z.object({ user_id: z.string().nullable(), email: z.string().nullable(), token_id: z.string().nullable() }),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  request_id: z.string().nullable(),
+});
+
+/** The organisation's audit log, newest first (Admin). */
+@ApiTags('audit')
+@Controller('api/v1/audit')
+export class AuditController {
+  constructor(private readonly prisma: PrismaService) {}
+
+  @Get()
+  @Access({ role: 'admin' })
+  @ApiRoute({
+    summary: 'Who changed what, newest first, paged (next_cursor)',
+    query: AuditPage,
+    response: z.object({ items: z.array(AuditEntry), next_cursor: z.string().nullable() }),
+  })
+  async list(@Caller() caller: Principal, @Query() query: unknown) {
+    const q = parseInput(AuditPage, query, 'query');
+    const rows = await this.prisma.auditLog.findMany({
+      where: { orgId: caller.orgId, ...(q.cursor ? { id: { lt: BigInt(q.cursor) } } : {}) },
+      orderBy: { id: 'desc' },
+      take: q.limit + 1,
+      include: { actor: { select: { email: true } } },
+    });
+    const page = rows.slice(0, q.limit);
+    return {
+      items: page.map((r) => ({
+        id: r.id.toString(),
+        time: r.createdAt.toISOString(),
+        action: r.action,
+        actor: { user_id: r.actorUserId, email: r.actor?.email ?? null, token_id: r.actorTokenId },
+        target: r.targetType && r.targetId ? { type: r.targetType, id: r.targetId } : null,
+        details: r.details as Record<string, unknown>,
+        ip: r.ip,
+        request_id: r.requestId,
+      })),
+      next_cursor: rows.length > q.limit ? page.at(-1)!.id.toString() : null,
+    };
+  }
+}
