@@ -20,6 +20,7 @@ const RELATIONAL = [
   'users',
   'organisations',
   'memberships',
+  'invitations',
   'sessions',
   'api_tokens',
   'servers',
