@@ -3,21 +3,26 @@ import { ApiError } from '../http/api-error';
 import type { BillingClient } from './billing.client';
 import { QuotaService } from './quota.service';
 
-/** billing-limits' lease arithmetic, in memory: grants min(asked, left) of a daily quota. */
+const DAY_MS = 86_400_000;
+const nextUtcMidnight = (now: number) => Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+
+/** billing-limits' lease arithmetic, in memory: grants min(asked, left) of a quota per UTC day of Date.now(). */
 function fakeBilling(quota: number) {
-  let used = 0;
+  const usedByDay = new Map<number, number>();
   const asks: number[] = [];
   const billing = {
     leaseQuota: async (_org: string, count: number): Promise<QuotaLease> => {
       asks.push(count);
       await new Promise((r) => setTimeout(r, 5));
+      const day = Math.floor(Date.now() / DAY_MS);
+      const used = usedByDay.get(day) ?? 0;
       const granted = Math.min(count, quota - used);
-      used += granted;
+      usedByDay.set(day, used + granted);
       return {
         granted,
         limit: quota,
-        remaining: quota - used,
-        resetAt: new Date(Date.now() + 3_600_000).toISOString(),
+        remaining: quota - used - granted,
+        resetAt: new Date(nextUtcMidnight(Date.now())).toISOString(),
       };
     },
   } as unknown as BillingClient;
@@ -51,7 +56,9 @@ describe('QuotaService', () => {
     const error = refused[0]!.reason as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(429);
-    expect(error.details?.retry_after_seconds).toBeGreaterThan(3500);
+    expect(error.details?.retry_after_seconds).toBe(
+      Math.max(1, Math.ceil((nextUtcMidnight(Date.now()) - Date.now()) / 1000)),
+    );
     // Blocks of 1 % of the quota: 125 leases of 2, and one that found nothing left.
     expect(asks).toHaveLength(126);
   });
@@ -63,5 +70,23 @@ describe('QuotaService', () => {
     // Three blocks for 300 requests, plus at most one asked ahead.
     expect(asks.length).toBeGreaterThanOrEqual(3);
     expect(asks.length).toBeLessThanOrEqual(4);
+  });
+
+  it('a new UTC day resets the count: refused at 23:59:59, served again after midnight (injected clock)', async () => {
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-22T23:59:59.000Z'));
+    try {
+      const { billing } = fakeBilling(3);
+      const quota = new QuotaService(billing);
+      for (let i = 0; i < 3; i++) await quota.consume('org', 3);
+      const refused = await quota.consume('org', 3).catch((e: unknown) => e as ApiError);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect((refused as ApiError).status).toBe(429);
+      expect((refused as ApiError).details?.retry_after_seconds).toBe(1);
+      clock.mockReturnValue(Date.parse('2026-11-23T00:00:00.500Z'));
+      const served = await quota.consume('org', 3);
+      expect(served).toMatchObject({ limit: 3, remaining: 2, resetAt: Date.parse('2026-11-24T00:00:00.000Z') });
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
