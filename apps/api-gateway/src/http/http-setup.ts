@@ -42,11 +42,12 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
     }
     next();
   });
-  app.use(requestContext);
   const json = express.json({ limit: config.BODY_LIMIT, strict: true });
   app.use((req: Request, res: Response, next: NextFunction) =>
     json(req, res, (error?: unknown) => (error ? filter.render(error, req, res) : next())),
   );
+  // After the body parser: its callback runs from the request stream's events, outside any context set before it.
+  app.use(requestContext);
   app.useGlobalFilters(filter);
 
   const document = SwaggerModule.createDocument(
