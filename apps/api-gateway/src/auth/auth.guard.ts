@@ -46,11 +46,11 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
         );
       const plan = await this.billing.entitlements(principal.orgId);
       if (!plan.apiAccess)
-        throw new ApiError(
-          'PlanLimitReached',
-          `the public API is not part of the ${plan.planId} plan`,
+        throw ApiError.notInPlan(
+          'the public API is',
+          plan.planId,
+          'pro',
           'Upgrade to Pro or higher to use API tokens.',
-          { plan: plan.planId, required_plan: 'pro' },
         );
       const res = context.switchToHttp().getResponse<Response>();
       const state = await this.quota.consume(principal.orgId, plan.apiDailyQuota).catch((error: unknown) => {

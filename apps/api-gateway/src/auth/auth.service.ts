@@ -11,6 +11,7 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import type { Principal, Role, Scope } from './principal';
 import { isUuid } from '../http/ids';
 import { PromiseCache } from '../common/promise-cache';
+import { OncePer } from '../common/once-per';
 
 const CACHE_MS = 10_000;
 
@@ -27,7 +28,7 @@ export class AuthService implements OnModuleInit {
   private readonly throttle: LoginThrottle;
   /** `<token hash>|<X-Org-Id>` -> principal: a request costs no query while its entry is fresh. */
   private readonly cache = new PromiseCache<Principal>(CACHE_MS, 50_000);
-  private readonly lastUsedWritten = new Map<string, number>();
+  private readonly lastUsedWrites = new OncePer(60_000);
 
   constructor(
     private readonly prisma: PrismaService,
@@ -188,8 +189,7 @@ export class AuthService implements OnModuleInit {
   /** Records an API token's last use, at most once a minute per token (not a write per request). */
   private touchToken(tokenId: string): void {
     const now = Date.now();
-    if (now - (this.lastUsedWritten.get(tokenId) ?? 0) < 60_000) return;
-    this.lastUsedWritten.set(tokenId, now);
+    if (!this.lastUsedWrites.due(tokenId, now)) return;
     void this.prisma.apiToken
       .update({ where: { id: tokenId }, data: { lastUsedAt: new Date(now) } })
       .catch(() => undefined);

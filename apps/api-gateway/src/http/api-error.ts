@@ -27,4 +27,12 @@ export class ApiError extends Error {
       'Check the id; it may have been deleted or belong to another organisation.',
     );
   }
+
+  /** 403 PlanLimitReached: `feature` (e.g. "share links") is not part of `planId`; names the plan that has it. */
+  static notInPlan(feature: string, planId: string, requiredPlan: 'pro' | 'team', remedy: string): ApiError {
+    return new ApiError('PlanLimitReached', `${feature} not part of the ${planId} plan`, remedy, {
+      plan: planId,
+      required_plan: requiredPlan,
+    });
+  }
 }

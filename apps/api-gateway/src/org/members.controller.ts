@@ -282,11 +282,11 @@ export class MembersController {
   private async requireRolesPlan(orgId: string): Promise<void> {
     const plan = await this.billing.entitlements(orgId);
     if (!plan.roles)
-      throw new ApiError(
-        'PlanLimitReached',
-        `members with roles are not part of the ${plan.planId} plan`,
+      throw ApiError.notInPlan(
+        'members with roles are',
+        plan.planId,
+        'team',
         'Upgrade to Team or Enterprise to invite members.',
-        { plan: plan.planId, required_plan: 'team' },
       );
   }
 

@@ -9,6 +9,7 @@ import { BillingClient } from '../billing/billing.client';
 import { PromiseCache } from '../common/promise-cache';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
+import { OncePer } from '../common/once-per';
 
 const CACHE_MS = 10_000;
 
@@ -56,7 +57,7 @@ const invalidShare = () =>
 export class SharesService implements OnModuleInit {
   /** token hash -> share; revocations clear it on every replica through NATS. */
   private readonly cache = new PromiseCache<Share>(CACHE_MS, 20_000);
-  private readonly lastUsedWritten = new Map<string, number>();
+  private readonly lastUsedWrites = new OncePer(60_000);
 
   constructor(
     private readonly prisma: PrismaService,
@@ -75,11 +76,11 @@ export class SharesService implements OnModuleInit {
     const server = await this.ownedServer(caller.orgId, serverId);
     const plan = await this.billing.entitlements(caller.orgId);
     if (!plan.shareLinks)
-      throw new ApiError(
-        'PlanLimitReached',
-        `share links are not part of the ${plan.planId} plan`,
+      throw ApiError.notInPlan(
+        'share links are',
+        plan.planId,
+        'pro',
         'Upgrade to Pro or higher to share read-only dashboards.',
-        { plan: plan.planId, required_plan: 'pro' },
       );
     const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now())
@@ -181,8 +182,7 @@ export class SharesService implements OnModuleInit {
   /** Records a link's last use at most once a minute (not a write per request). */
   private touch(shareId: string): void {
     const now = Date.now();
-    if (now - (this.lastUsedWritten.get(shareId) ?? 0) < 60_000) return;
-    this.lastUsedWritten.set(shareId, now);
+    if (!this.lastUsedWrites.due(shareId, now)) return;
     void this.prisma.shareLink
       .update({ where: { id: shareId }, data: { lastUsedAt: new Date(now) } })
       .catch(() => undefined);

@@ -51,12 +51,7 @@ export class TokensController {
     const input = parseInput(CreateToken, body, 'body');
     const plan = await this.billing.entitlements(caller.orgId);
     if (!plan.apiAccess)
-      throw new ApiError(
-        'PlanLimitReached',
-        `API tokens are not part of the ${plan.planId} plan`,
-        'Upgrade to Pro or higher to use the public API.',
-        { plan: plan.planId, required_plan: 'pro' },
-      );
+      throw ApiError.notInPlan('API tokens are', plan.planId, 'pro', 'Upgrade to Pro or higher to use the public API.');
     const { token, hash, prefix } = newBearerToken('api');
     const row = await this.prisma.apiToken.create({
       data: {
