@@ -1,0 +1,99 @@
+/**
+ * The dashboard's only way to the REST API: same origin, JSON, the session token from sign-in, the chosen
+ * organisation. Every failure becomes an {@link ApiFailure} carrying the API's error shape
+ * (`{"error":{code,message,remedy?,details?},"request_id"}`) so pages can show the message and the remedy.
+ */
+
+const TOKEN_KEY = 'gsm.session';
+const ORG_KEY = 'gsm.org';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly remedy: string | null,
+    readonly details: Record<string, unknown> | null,
+    readonly requestId: string | null,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+export const session = {
+  token(): string | null {
+    return localStorage.getItem(TOKEN_KEY);
+  },
+  set(token: string): void {
+    localStorage.setItem(TOKEN_KEY, token);
+    listeners.forEach((l) => l());
+  },
+  clear(): void {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(ORG_KEY);
+    listeners.forEach((l) => l());
+  },
+  /** The organisation the dashboard acts in (X-Org-Id); null = the personal one. */
+  orgId(): string | null {
+    return localStorage.getItem(ORG_KEY);
+  },
+  setOrg(orgId: string | null): void {
+    if (orgId) localStorage.setItem(ORG_KEY, orgId);
+    else localStorage.removeItem(ORG_KEY);
+    listeners.forEach((l) => l());
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** Calls the API; resolves with the JSON body (undefined for 204), rejects with {@link ApiFailure}. */
+export async function api<T>(method: string, path: string, body?: unknown, opts: { auth?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = opts.auth === false ? null : session.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const org = session.orgId();
+  if (token && org) headers['x-org-id'] = org;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiFailure(0, 'NetworkError', 'the platform cannot be reached', 'Check your connection; retrying in a moment usually helps.', null, null);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const e = (json as { error?: { code?: string; message?: string; remedy?: string; details?: Record<string, unknown> }; request_id?: string } | null) ?? {};
+    const err = e.error ?? {};
+    if (res.status === 401 && token) session.clear();
+    throw new ApiFailure(
+      res.status,
+      err.code ?? `HTTP${res.status}`,
+      err.message ?? `the request failed (${res.status})`,
+      err.remedy ?? null,
+      err.details ?? null,
+      e.request_id ?? null,
+    );
+  }
+  return json as T;
+}
+
+/** Where Socket.IO lives: the api-gateway tells (`GET /api/v1/client-config`), else the same origin. */
+let realtimeUrl: Promise<string | null> | null = null;
+export function realtimeBase(): Promise<string | null> {
+  realtimeUrl ??= api<{ realtime_url: string | null }>('GET', '/api/v1/client-config', undefined, { auth: false })
+    .then((c) => c.realtime_url)
+    .catch(() => null);
+  return realtimeUrl;
+}

@@ -1,0 +1,1 @@
+export function AddServer(_p: any) { return null; }

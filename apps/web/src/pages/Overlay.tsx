@@ -1,0 +1,1 @@
+export function Overlay(_p: any) { return null; }

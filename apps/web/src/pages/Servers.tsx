@@ -1,0 +1,1 @@
+export function Servers(_p: any) { return null; }

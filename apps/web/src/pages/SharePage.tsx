@@ -1,0 +1,1 @@
+export function SharePage(_p: any) { return null; }

@@ -1,0 +1,1 @@
+export function Settings(_p: any) { return null; }

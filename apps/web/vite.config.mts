@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The dashboard is built to static files (apps/web/dist) that the api-gateway serves; `vite` (dev server) proxies
+// /api and /socket.io to a running platform (API_URL / REALTIME_URL, defaults of `npm start`).
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: '/',
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+  server: {
+    proxy: {
+      '/api': process.env.API_URL ?? 'http://127.0.0.1:3000',
+      '/socket.io': { target: process.env.REALTIME_URL ?? 'http://127.0.0.1:3001', ws: true },
+    },
+  },
+});
