@@ -12,7 +12,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    ignores: ['apps/web/**'],
+    ignores: ['apps/web/src/**'],
     languageOptions: {
       parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // The dashboard (browser code, JSX) has its own tsconfig.
-    files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
     languageOptions: {
       parserOptions: { project: ['./apps/web/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
@@ -54,6 +54,21 @@ export default tseslint.config(
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Node scripts (npm start): plain ES modules with Node's globals.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        console: 'readonly',
+      },
+    },
   },
   prettier,
 );

@@ -1,4 +1,4 @@
-import { intVar, secretsEnv, serviceEnvSchema } from '@app/config';
+import { intVar, secretsEnv, serviceEnvSchema, urlVar } from '@app/config';
 import { parseAllowCidrs } from '@app/game-client';
 import { z } from 'zod';
 
@@ -40,5 +40,14 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   LOGIN_MAX_FAILURES: intVar(1, 1000, 5),
   /** Deadline of each step of the registration probe (a black-holed host fails after it, "timed out"). */
   PROBE_TIMEOUT_MS: intVar(200, 60_000, 5000),
+  /** The built dashboard to serve (default: apps/web/dist of this checkout). */
+  WEB_DIST: z.string().optional(),
+  /**
+   * Where browsers reach the realtime-gateway's Socket.IO (told to the dashboard by GET /api/v1/client-config).
+   * Unset: the same origin as the API (an ingress routes /socket.io to the realtime-gateway).
+   */
+  REALTIME_PUBLIC_URL: urlVar('public URL of the realtime-gateway, e.g. https://live.example.com', ['http', 'https'])
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : null)),
 });
 export type ApiGatewayConfig = z.infer<typeof ApiGatewayConfig>;

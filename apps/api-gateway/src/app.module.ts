@@ -1,3 +1,4 @@
+import { ClientConfigController } from './static/client-config.controller';
 import { PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -38,6 +39,7 @@ export class AppModule {
         SharesController,
         PublicShareController,
         AuditController,
+        ClientConfigController,
       ],
       providers: [
         AuthService,

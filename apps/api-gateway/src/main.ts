@@ -2,11 +2,15 @@ import { bootstrapService } from '@app/platform';
 import { ApiGatewayConfig } from './app.config';
 import { AppModule } from './app.module';
 import { configureHttp } from './http/http-setup';
+import { serveWebApp, webDistDir } from './static/web-app';
 
 void bootstrapService({
   service: 'api-gateway',
   schema: ApiGatewayConfig,
   module: (config) => AppModule.forRoot(config),
   nestOptions: { bodyParser: false },
-  configure: (app, config) => configureHttp(app, config),
+  configure: (app, config) => {
+    configureHttp(app, config);
+    serveWebApp(app, webDistDir(config.WEB_DIST));
+  },
 });

@@ -5,3 +5,4 @@ export * from './test-database';
 export * from './simulator';
 export * from './tcp-proxy';
 export * from './fixtures';
+export * from './platform';

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+/** Paths the API owns: never answered with the dashboard's index.html. */
+const API_PATHS = /^\/(api|health|metrics|socket\.io)(\/|$)/;
+
+/** Where the built dashboard is: `WEB_DIST`, else apps/web/dist of this checkout. */
+export function webDistDir(configured: string | undefined): string {
+  return configured ? resolve(configured) : resolve(__dirname, '../../../web/dist');
+}
+
+/**
+ * Serves the dashboard (apps/web, built by Vite) from the api-gateway: hashed assets cached for a year, index.html
+ * never cached, and every other GET that accepts HTML (a deep link such as /servers/<id>) answered with index.html
+ * so the client router takes over. API paths keep their JSON 404s. A missing build is logged once, not fatal: the
+ * API works without the dashboard.
+ */
+export function serveWebApp(app: INestApplication, dir: string): boolean {
+  const logger = new Logger('WebApp');
+  const indexFile = join(dir, 'index.html');
+  if (!existsSync(indexFile)) {
+    logger.warn({ dir }, 'the dashboard is not built (npm run build:web); serving the API only');
+    return false;
+  }
+  const index = readFileSync(indexFile);
+  const assets = express.static(dir, {
+    index: false,
+    etag: false,
+    setHeaders: (res, path) => {
+      res.setHeader(
+        'Cache-Control',
+        path.includes(`${join(dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
+    assets(req, res, () => {
+      if (!req.accepts('html') || req.path.startsWith('/assets/')) return next();
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(req.method === 'HEAD' ? undefined : index);
+    });
+  });
+  logger.log({ dir }, 'serving the dashboard');
+  return true;
+}
