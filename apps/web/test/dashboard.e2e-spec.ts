@@ -1,0 +1,278 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createTestDatabase,
+  freePortRange,
+  PlatformProcess,
+  REPO_ROOT,
+  SimulatorProcess,
+  testNamespace,
+  type PlatformDescription,
+  type TestDatabase,
+} from '@app/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * The dashboard in a real browser (Debian's chromium driven by playwright-core) against the platform started the
+ * way a user starts it (`npm start`: five services, a simulated fleet, a demo account). Each test saves a
+ * screenshot under test-results/screenshots/.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+const DEMO = { email: 'pioneer@example.com', password: 'browser-test-password' };
+
+if (!existsSync(CHROMIUM))
+  throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
+
+async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+describe('the dashboard in a browser, against `npm start`', () => {
+  let db: TestDatabase;
+  let platform: PlatformProcess;
+  let info: PlatformDescription;
+  let base: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  const sim = (name: string) => {
+    const s = info.fleet.find((f) => f.name === name);
+    if (!s) throw new Error(`no simulated server named ${name}`);
+    return s;
+  };
+  const row = (p: Page, name: string) => p.locator(`[data-testid="server-row"][data-server-name="${name}"]`);
+  const statusOf = (p: Page, name: string) => row(p, name).locator('[data-testid="server-status"]');
+
+  async function signIn(p: Page, email: string, password: string): Promise<void> {
+    await p.goto(`${base}/login`);
+    await p.getByLabel(/e-?mail/i).fill(email);
+    await p.getByLabel(/^password/i).fill(password);
+    await p.getByRole('button', { name: /sign in/i }).click();
+    await p.locator('[data-testid="server-row"]').first().waitFor({ timeout: 20_000 });
+  }
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    db = await createTestDatabase();
+    const port = await freePortRange();
+    platform = PlatformProcess.start({
+      PORT: String(port),
+      SIM_COUNT: '5',
+      SIM_BASE_PORT: '0',
+      DATABASE_URL: db.url,
+      NATS_URL: process.env.GSM_TEST_NATS_URL!,
+      NATS_PREFIX: testNamespace(),
+      DEMO_EMAIL: DEMO.email,
+      DEMO_PASSWORD: DEMO.password,
+    });
+    base = await platform.ready();
+    info = platform.describe();
+    token = (await json(`${base}/api/v1/auth/login`, { method: 'POST', body: DEMO })).body.token;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (platform) await platform.stop();
+    await db?.drop();
+  });
+
+  test('sign in; the server list shows the fleet with the right statuses', async () => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await expectText(statusOf(page, 'Healthy base'), 'Online', 60_000);
+    await expectText(statusOf(page, 'Laggy megafactory'), 'Degraded', 60_000);
+    await expectText(statusOf(page, 'Crashed server'), 'Server Offline', 60_000);
+    await expectText(statusOf(page, 'Vanilla server (no add-on)'), 'Online', 60_000);
+    expect(await page.locator('[data-testid="server-row"]').count()).toBe(5);
+    await expectText(page.locator('main'), '5 of 15 servers', 10_000);
+    await shot(page, '01-server-list');
+  }, 90_000);
+
+  test("a server's dashboard shows a tick rate that changes without a reload", async () => {
+    await row(page, 'Healthy base').getByRole('link').first().click();
+    const tick = page.locator('[data-testid="tick-rate"]');
+    await tick.waitFor({ timeout: 20_000 });
+    await page.evaluate(() => ((globalThis as unknown as { __noReload: number }).__noReload = 42));
+    await json(`${sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 21.5 } });
+    await expectText(tick, '21.5', 40_000);
+    expect(await page.evaluate(() => (globalThis as unknown as { __noReload?: number }).__noReload)).toBe(42);
+    await shot(page, '02-dashboard-live');
+  }, 60_000);
+
+  test('cutting the socket shows "reconnecting" and recovers by itself', async () => {
+    const banner = page.locator('[data-testid="connection-banner"]');
+    const pid = platform.describe().services['realtime-gateway']!.pid!;
+    process.kill(pid, 'SIGKILL');
+    await expectText(banner, 'Reconnecting', 15_000);
+    await shot(page, '03-reconnecting');
+    // npm start restarts the crashed realtime-gateway; the page reconnects with backoff and resyncs.
+    await banner.waitFor({ state: 'hidden', timeout: 45_000 });
+    expect(platform.describe().services['realtime-gateway']!.pid).not.toBe(pid);
+    await json(`${sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 23.5 } });
+    await expectText(page.locator('[data-testid="tick-rate"]'), '23.5', 40_000);
+    expect(await page.evaluate(() => (globalThis as unknown as { __noReload?: number }).__noReload)).toBe(42);
+    await shot(page, '04-recovered');
+  }, 120_000);
+
+  test('stopping a simulated server turns it to "Server Offline"', async () => {
+    await page.goto(`${base}/servers`);
+    await expectText(statusOf(page, 'Fuse trouble'), 'Online', 30_000);
+    await json(`${sim('Fuse trouble').control_url}/faults/stopped`, { method: 'PUT', body: {} });
+    await expectText(statusOf(page, 'Fuse trouble'), 'Server Offline', 60_000);
+    await shot(page, '05-server-offline');
+  }, 90_000);
+
+  test('the add-server wizard shows the wrong-password remedy', async () => {
+    const extra = await SimulatorProcess.start(['--count', '1']);
+    try {
+      const s = extra.servers[0]!;
+      await page.goto(`${base}/servers/new`);
+      await page.getByLabel(/name/i).first().fill('Wizard test');
+      await page.getByLabel(/host/i).fill(s.host);
+      await page.getByLabel(/^(game )?port/i).fill(String(s.port));
+      await page.getByLabel(/admin password/i).fill('certainly-not-the-password');
+      await page.getByLabel(/add-on http/i).fill(String(s.addon_http_port));
+      await page.getByLabel(/add-on (ws|websocket)/i).fill(String(s.addon_ws_port));
+      await page
+        .getByRole('button', { name: /add server|check|connect/i })
+        .last()
+        .click();
+      const failed = page.locator('[data-testid="diagnostic-step"][data-ok="false"]');
+      await failed.first().waitFor({ timeout: 30_000 });
+      expect(await failed.first().getAttribute('data-step')).toBe('password_login');
+      const passed = page.locator('[data-testid="diagnostic-step"][data-ok="true"]');
+      expect(await passed.count()).toBe(2);
+      await expectText(page.locator('[data-testid="remedy"]').first(), 'admin password', 5_000);
+      await shot(page, '06-wizard-wrong-password');
+      const servers = await json(`${base}/api/v1/servers`, { token });
+      expect(servers.body.map((x: { name: string }) => x.name)).not.toContain('Wizard test');
+    } finally {
+      await extra.stop();
+    }
+  }, 60_000);
+
+  test('a Viewer sees the servers but no edit controls', async () => {
+    const viewer = { email: 'viewer@example.com', password: 'viewer-password-1' };
+    expect(
+      (await json(`${base}/api/v1/auth/register`, { method: 'POST', body: { ...viewer, name: 'Viewer' } })).status,
+    ).toBe(201);
+    expect(
+      (
+        await json(`${base}/api/v1/org/members`, {
+          method: 'POST',
+          token,
+          body: { email: viewer.email, role: 'viewer' },
+        })
+      ).status,
+    ).toBe(201);
+    const demoOrg = (await json(`${base}/api/v1/me`, { token })).body.organisations[0].id as string;
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${base}/login`);
+      await p.evaluate(
+        (org) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('gsm.org', org),
+        demoOrg,
+      );
+      await signIn(p, viewer.email, viewer.password);
+      await row(p, 'Healthy base').waitFor({ timeout: 20_000 });
+      expect(await p.locator('[data-testid="server-row"]').count()).toBe(5);
+      expect(await p.getByRole('button', { name: /add server/i }).count()).toBe(0);
+      expect(await p.getByRole('link', { name: /add server/i }).count()).toBe(0);
+      await row(p, 'Healthy base').getByRole('link').first().click();
+      await p.locator('[data-testid="tick-rate"]').waitFor({ timeout: 20_000 });
+      expect(await p.getByRole('button', { name: /^edit/i }).count()).toBe(0);
+      expect(await p.getByRole('button', { name: /^delete/i }).count()).toBe(0);
+      await shot(p, '07-viewer');
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  test('a share link shows one server, read-only, live', async () => {
+    const target = sim('Healthy base');
+    const created = await json(`${base}/api/v1/servers/${target.server_id}/shares`, {
+      method: 'POST',
+      token,
+      body: { kind: 'dashboard' },
+    });
+    expect(created.status).toBe(201);
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${base}/share/${created.body.token}`);
+      await p.locator('[data-testid="read-only-notice"]').waitFor({ timeout: 20_000 });
+      await p.locator('[data-testid="tick-rate"]').waitFor({ timeout: 20_000 });
+      expect(await p.getByText('Healthy base').count()).toBeGreaterThan(0);
+      expect(await p.getByText('Laggy megafactory').count()).toBe(0);
+      expect(await p.getByRole('button', { name: /^(edit|delete)/i }).count()).toBe(0);
+      await json(`${target.control_url}/world`, { method: 'PATCH', body: { tickRate: 27.5 } });
+      await expectText(p.locator('[data-testid="tick-rate"]'), '27.5', 40_000);
+      await shot(p, '08-share-phone');
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  test('Ctrl-C stops the whole platform within seconds and leaves no process behind', async () => {
+    const pids = Object.values(platform.describe().services).map((s) => s.pid!);
+    await browser.close();
+    const { code, ms } = await platform.stop();
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(12_000);
+    const alive = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(alive).toEqual([]);
+  }, 30_000);
+});
+
+/** Waits until the element's text contains `expected` (the last text seen is in the failure). */
+async function expectText(locator: ReturnType<Page['locator']>, expected: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last =
+      (await locator
+        .first()
+        .textContent({ timeout: 1000 })
+        .catch(() => null)) ?? '';
+    if (last.includes(expected)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`expected text "${expected}" but saw "${last}" after ${timeoutMs} ms`);
+}
