@@ -36,11 +36,11 @@ export function App() {
 
 function NotFound() {
   return (
-    <main className="page">
+    <div className="page">
       <h1>Page not found</h1>
       <p>
         This address leads nowhere. <a href="/">Back to your servers</a>.
       </p>
-    </main>
+    </div>
   );
 }

@@ -63,18 +63,29 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiFailure(0, 'NetworkError', 'the platform cannot be reached', 'Check your connection; retrying in a moment usually helps.', null, null);
+    throw new ApiFailure(
+      0,
+      'NetworkError',
+      'the platform cannot be reached',
+      'Check your connection; retrying in a moment usually helps.',
+      null,
+      null,
+    );
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
     json = null;
   }
   if (!res.ok) {
-    const e = (json as { error?: { code?: string; message?: string; remedy?: string; details?: Record<string, unknown> }; request_id?: string } | null) ?? {};
+    const e =
+      (json as {
+        error?: { code?: string; message?: string; remedy?: string; details?: Record<string, unknown> };
+        request_id?: string;
+      } | null) ?? {};
     const err = e.error ?? {};
     if (res.status === 401 && token) session.clear();
     throw new ApiFailure(

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
@@ -25,7 +25,14 @@ export function serveWebApp(app: INestApplication, dir: string): boolean {
     logger.warn({ dir }, 'the dashboard is not built (npm run build:web); serving the API only');
     return false;
   }
-  const index = readFileSync(indexFile);
+  // Re-read when the file changes: a rebuilt dashboard names new asset files, and a stale index.html would ask for
+  // the old ones.
+  let index = { mtimeMs: 0, body: Buffer.alloc(0) };
+  const currentIndex = (): Buffer => {
+    const mtimeMs = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? index.mtimeMs;
+    if (mtimeMs !== index.mtimeMs) index = { mtimeMs, body: readFileSync(indexFile) };
+    return index.body;
+  };
   const assets = express.static(dir, {
     index: false,
     etag: false,
@@ -42,7 +49,7 @@ export function serveWebApp(app: INestApplication, dir: string): boolean {
       if (!req.accepts('html') || req.path.startsWith('/assets/')) return next();
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache');
-      res.end(req.method === 'HEAD' ? undefined : index);
+      res.end(req.method === 'HEAD' ? undefined : currentIndex());
     });
   });
   logger.log({ dir }, 'serving the dashboard');

@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+
+/** One shared one-second clock, so every "updated 4 s ago" on a page ticks together with one timer. */
+const tickers = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | null = null;
+let offset = 0;
+let now = Date.now();
+
+/**
+ * The server's clock minus the browser's, from a snapshot's `sentAt`: data ages are measured on the server's clock
+ * so a browser whose clock is off does not call fresh data stale. Ignored below 2 s (network latency).
+ */
+export function setClockOffset(ms: number): void {
+  offset = Math.abs(ms) < 2000 ? 0 : ms;
+  now = Date.now() + offset;
+}
+
+/** The current time on the server's clock (ms). */
+export function serverNow(): number {
+  return Date.now() + offset;
+}
+
+function subscribeClock(listener: () => void): () => void {
+  tickers.add(listener);
+  if (!timer) {
+    now = serverNow();
+    timer = setInterval(() => {
+      now = serverNow();
+      tickers.forEach((l) => l());
+    }, 1000);
+  }
+  return () => {
+    tickers.delete(listener);
+    if (tickers.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+/** The current time in ms, re-rendering every second. */
+export function useNow(): number {
+  return useSyncExternalStore(subscribeClock, () => now);
+}

@@ -1,0 +1,139 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { StatusBadge } from '../../components/StatusBadge';
+import type { Intervals } from '../../lib/account';
+import { ago, dateTime } from '../../lib/format';
+import { useNow } from '../../lib/hooks';
+import { useServerLive } from '../../live/hooks';
+import { seedLatest, type DataSource, type SeedErrors } from '../../live/seed';
+import { liveStore } from '../../live/store';
+import { AddonHelp } from './AddonHelp';
+import type { PanelContext } from './common';
+import { DronesPanel, FactoryPanel, TrainsPanel } from './FleetPanels';
+import { HealthPanel } from './HealthPanel';
+import { HistoryPanel } from './HistoryPanel';
+import { PlayersPanel } from './PlayersPanel';
+import { PowerPanel } from './PowerPanel';
+import { ProductionPanel } from './ProductionPanel';
+
+export interface DashboardProps {
+  src: DataSource;
+  name: string;
+  /** Shown under the name (host and port; not on share pages). */
+  subtitle?: string;
+  readOnly: boolean;
+  intervals: Intervals;
+  retentionHours: number | null;
+  planName: string | null;
+  addonHttpPort?: number;
+  addonWsPort?: number;
+  /** Edit / Delete / diagnose buttons (absent when read-only). */
+  actions?: ReactNode;
+  /** A notice above the panels (the share page's read-only notice). */
+  notice?: ReactNode;
+}
+
+const ADDON_LABEL: Record<string, string> = {
+  available: 'Add-on available',
+  unavailable: 'Add-on unavailable',
+  unknown: 'Add-on not checked yet',
+};
+
+/** One server's dashboard: status header and every panel. Used signed in and, read-only, on share pages. */
+export function Dashboard(props: DashboardProps) {
+  const live = useServerLive(props.src.key);
+  const now = useNow();
+  const [seedErrors, setSeedErrors] = useState<SeedErrors>({});
+
+  useEffect(() => {
+    let cancelled = false;
+    void seedLatest(props.src, liveStore.get(props.src.key).addonStatus !== 'unavailable').then(
+      (e) => !cancelled && setSeedErrors(e),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [props.src]);
+
+  const ctx: PanelContext = {
+    src: props.src,
+    live,
+    intervals: props.intervals,
+    seedErrors,
+    readOnly: props.readOnly,
+  };
+  const addon = live.addonStatus ?? 'unknown';
+
+  return (
+    <div className="dashboard">
+      <header className="dash-head">
+        <div className="dash-title">
+          <h1>{props.name}</h1>
+          {props.subtitle && <p className="muted mono small">{props.subtitle}</p>}
+        </div>
+        <div className="dash-status" aria-live="polite">
+          <StatusBadge status={live.status} large />
+          {live.statusReason && live.status !== 'online' && <span className="muted small">{live.statusReason}</span>}
+        </div>
+        <dl className="dash-facts">
+          <div>
+            <dt>Last seen</dt>
+            <dd title={dateTime(live.lastSeenAt)}>{live.lastSeenAt ? ago(live.lastSeenAt, now) : 'never'}</dd>
+          </div>
+          <div>
+            <dt>Add-on</dt>
+            <dd>
+              {addon === 'unavailable' ? (
+                <a href="#addon-help" className="bad-text">
+                  {ADDON_LABEL[addon]}
+                </a>
+              ) : (
+                <span className={addon === 'available' ? 'ok-text' : 'muted'}>{ADDON_LABEL[addon] ?? addon}</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+        {props.actions && <div className="dash-actions">{props.actions}</div>}
+      </header>
+      {props.notice}
+      {live.removed && (
+        <div className="notice notice-error" role="alert">
+          This server was removed. Its data stays until the plan&apos;s retention ends, but it is no longer polled.
+        </div>
+      )}
+      {live.joinError && (
+        <div className="notice notice-error" role="alert">
+          Live updates for this server were refused: {live.joinError}.
+        </div>
+      )}
+      {live.incidents.length > 0 && (
+        <div className="notice notice-error" role="alert" data-testid="active-alerts">
+          <p className="notice-title">Active alerts</p>
+          <ul>
+            {live.incidents.map((i) => (
+              <li key={i.incidentId}>
+                <span className={`pill ${i.severity === 'critical' ? 'pill-bad' : 'pill-warn'}`}>{i.severity}</span>{' '}
+                {i.summary} <span className="muted small">since {ago(Date.parse(i.time), now)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="panels">
+        <HealthPanel ctx={ctx} />
+        <HistoryPanel ctx={ctx} retentionHours={props.retentionHours} planName={props.planName} />
+        <PowerPanel ctx={ctx} />
+        <PlayersPanel ctx={ctx} />
+        <ProductionPanel ctx={ctx} />
+        <TrainsPanel ctx={ctx} />
+        <DronesPanel ctx={ctx} />
+        <FactoryPanel ctx={ctx} />
+        <AddonHelp
+          open={addon === 'unavailable'}
+          reason={addon === 'unavailable' ? live.addonReason : null}
+          addonHttpPort={props.addonHttpPort}
+          addonWsPort={props.addonWsPort}
+        />
+      </div>
+    </div>
+  );
+}
