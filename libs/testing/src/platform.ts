@@ -31,10 +31,13 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A base port with the next four free as well (`npm start` uses PORT..PORT+4). */
+/**
+ * A base port with the next four free as well (`npm start` uses PORT..PORT+4), below Linux's ephemeral range
+ * (32768-60999) so that no port handed out by the system meanwhile (e.g. to a simulator) can take one of them.
+ */
 export async function freePortRange(size = 5): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 40_000 + Math.floor(Math.random() * 2_000) * 10;
+    const base = 21_000 + Math.floor(Math.random() * 1_100) * 10;
     const free = await Promise.all(Array.from({ length: size }, (_, i) => portFree(base + i)));
     if (free.every(Boolean)) return base;
   }
