@@ -44,6 +44,16 @@ export interface ProbeResult {
   addonVia: FrmVia | null;
 }
 
+/** Options of one {@link ProvisioningProbe.probe} run. */
+export interface ProbeRunOptions {
+  /**
+   * Called as each step finishes (passed or failed), in the diagnostic order, before the next step starts: lets a
+   * caller show the steps live. A failed step is reported once diagnosed (its `observed` is the diagnosis). Errors
+   * thrown by the callback reject the probe.
+   */
+  onStep?: (step: ProbeStep) => void;
+}
+
 export interface ProbeTarget {
   address: string;
   port: number;
@@ -92,7 +102,7 @@ export class ProvisioningProbe {
     private readonly options: { timeoutMs?: number; requireAddon?: boolean } = {},
   ) {}
 
-  async probe(target: ProbeTarget): Promise<ProbeResult> {
+  async probe(target: ProbeTarget, options: ProbeRunOptions = {}): Promise<ProbeResult> {
     const timeoutMs = this.options.timeoutMs ?? 5000;
     const result: ProbeResult = {
       ok: false,
@@ -114,21 +124,19 @@ export class ProvisioningProbe {
     );
     const step = async (name: ProbeStepName, run: () => Promise<string>): Promise<boolean> => {
       const started = performance.now();
+      let done: ProbeStep;
       try {
         const observed = await run();
-        result.steps.push({ step: name, ok: true, durationMs: performance.now() - started, observed });
-        return true;
+        done = { step: name, ok: true, durationMs: performance.now() - started, observed };
       } catch (error) {
         const failure = this.diagnose(name, error, target, await udp);
-        result.steps.push({
-          step: name,
-          ok: false,
-          durationMs: performance.now() - started,
-          observed: failure.observed,
-        });
+        done = { step: name, ok: false, durationMs: performance.now() - started, observed: failure.observed };
         result.failure = failure;
-        return false;
       }
+      result.steps.push(done);
+      // Outside the try: a failing listener is not a failed step.
+      options.onStep?.({ ...done });
+      return done.ok;
     };
     const api = new GameApiClient(
       this.transport,

@@ -33,6 +33,16 @@ export class ApiErrorFilter implements ExceptionFilter {
   }
 
   render(exception: unknown, req: Request, res: Response): void {
+    const { status, body } = this.describe(exception, req, res);
+    if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
+    if (!res.headersSent) res.status(status).json(body);
+  }
+
+  /**
+   * The status and body an error is answered with, without sending them (a streamed answer sends them as its
+   * last line). Unknown errors are logged here, with the request id.
+   */
+  describe(exception: unknown, req: Request, res: Response): { status: number; body: ErrorBody } {
     const requestId = String((req as unknown as { id?: unknown }).id ?? res.getHeader('X-Request-Id') ?? '');
     const body: ErrorBody = { error: { code: 'InternalError', message: '' }, request_id: requestId };
     let status = 500;
@@ -66,7 +76,6 @@ export class ApiErrorFilter implements ExceptionFilter {
         };
       }
     }
-    if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
-    if (!res.headersSent) res.status(status).json(body);
+    return { status, body };
   }
 }

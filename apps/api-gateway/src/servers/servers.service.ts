@@ -8,6 +8,7 @@ import {
   ProvisioningProbe,
   TargetGuard,
   type ProbeResult,
+  type ProbeStep,
 } from '@app/game-client';
 import { Messaging } from '@app/messaging';
 import { SERVICE_CONFIG } from '@app/platform';
@@ -36,16 +37,31 @@ export interface UpdateServerInput {
   admin_password?: string;
 }
 
+/** One finished diagnostic step as the API shows it. */
+export interface StepView {
+  step: string;
+  ok: boolean;
+  duration_ms: number;
+  observed: string;
+}
+
+export function stepView(s: ProbeStep): StepView {
+  return { step: s.step, ok: s.ok, duration_ms: Math.round(s.durationMs), observed: s.observed };
+}
+
+/** Hooks of a registration, for a caller that shows the probe live (the NDJSON answer of POST /servers). */
+export interface CreateServerHooks {
+  /** Called once every check before the probe passed (target guard, duplicate, plan limit), as the probe starts. */
+  onProbeStart?: () => void;
+  /** Called as each diagnostic step finishes. */
+  onStep?: (step: StepView) => void;
+}
+
 /** A probe's steps as the API shows them. */
 function diagnostics(result: ProbeResult) {
   return {
     ok: result.ok,
-    steps: result.steps.map((s) => ({
-      step: s.step,
-      ok: s.ok,
-      duration_ms: Math.round(s.durationMs),
-      observed: s.observed,
-    })),
+    steps: result.steps.map(stepView),
     game: result.game
       ? { version: result.game.version, changelist: result.game.changelist, state: result.game.state }
       : null,
@@ -97,7 +113,12 @@ export class ServersService implements OnModuleDestroy {
     return row;
   }
 
-  async create(orgId: string, input: CreateServerInput) {
+  /**
+   * Registers a server: target guard, duplicate and plan-limit checks, then the provisioning probe; saved only when
+   * the probe passes. `hooks` see the probe start and each step finish; errors before the probe are thrown before
+   * `onProbeStart` is called.
+   */
+  async create(orgId: string, input: CreateServerInput, hooks: CreateServerHooks = {}) {
     const verdict = await this.guard.check(input.host);
     if (!verdict.allowed)
       throw new ApiError(
@@ -127,12 +148,17 @@ export class ServersService implements OnModuleDestroy {
           : 'Remove a server first.',
         { plan: allowance.planId, limit: allowance.limit, used: allowance.used, upgrade_plan: allowance.upgradePlanId },
       );
-    const probe = await this.prober.probe({
-      address: verdict.address,
-      port: input.port,
-      addonHttpPort: input.addon_http_port,
-      adminPassword: input.admin_password,
-    });
+    hooks.onProbeStart?.();
+    const onStep = hooks.onStep;
+    const probe = await this.prober.probe(
+      {
+        address: verdict.address,
+        port: input.port,
+        addonHttpPort: input.addon_http_port,
+        adminPassword: input.admin_password,
+      },
+      onStep ? { onStep: (step) => onStep(stepView(step)) } : {},
+    );
     if (!probe.ok && probe.failure) {
       const f = probe.failure;
       const how = f.reason === 'timeout' ? 'timed out: ' : '';

@@ -118,9 +118,13 @@ export function FirewallRules(props: { addonHttpPort?: number; addonWsPort?: num
   );
 }
 
-type StepState = 'pending' | 'running' | 'ok' | 'failed' | 'skipped';
+type StepState = 'pending' | 'running' | 'waiting' | 'ok' | 'failed' | 'skipped';
 
-/** The four steps, each running / ok / failed (with what was seen and what to do) / not run. */
+/**
+ * The four steps, each running / waiting / ok / failed (with what was seen and what to do) / not run. While
+ * `running`, `steps` may hold the steps finished so far (a live answer): the next one is running, later ones
+ * wait. With `steps` null while running, every step shows as running (the answer comes all at once).
+ */
 export function DiagnosticSteps(props: {
   steps: DiagStep[] | null;
   running: boolean;
@@ -130,6 +134,9 @@ export function DiagnosticSteps(props: {
   failure: DiagFailure | null;
 }) {
   const failedAt = props.steps?.find((s) => !s.ok)?.step ?? props.failure?.step ?? null;
+  // Live steps: the first one not finished runs, later ones wait; none runs once a step failed.
+  const live = props.running && props.steps ? props.steps : null;
+  const current = live && !failedAt ? STEP_KEYS.find((k) => !live.some((s) => s.step === k)) : null;
   return (
     <ol className="diag-steps" aria-live="polite" aria-busy={props.running}>
       {STEP_KEYS.map((key) => {
@@ -138,8 +145,10 @@ export function DiagnosticSteps(props: {
           ? r.ok
             ? 'ok'
             : 'failed'
-          : props.running
-            ? 'running'
+          : props.running && !(live && failedAt)
+            ? !live || key === current
+              ? 'running'
+              : 'waiting'
             : props.steps || props.failure
               ? 'skipped'
               : 'pending';
@@ -162,6 +171,7 @@ export function DiagnosticSteps(props: {
                 {state === 'ok' && `ok${r ? ` · ${r.duration_ms} ms` : ''}`}
                 {failed && 'failed'}
                 {state === 'running' && 'running…'}
+                {state === 'waiting' && 'waiting'}
                 {state === 'skipped' && !failed && 'not run (an earlier step failed)'}
                 {state === 'pending' && 'not run yet'}
               </span>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../api';
+import { ApiFailure } from '../api';
 import { DiagnosticSteps, FirewallRules, type DiagFailure, type DiagStep } from '../components/Diagnostics';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { canWrite, reloadAccount, useAccount } from '../lib/account';
+import { apiNdjson, failureOfLine, type NdjsonErrorLine } from '../lib/ndjson';
 import { Link, navigate } from '../router';
 import type { ServerView } from './Servers';
 
@@ -49,9 +50,14 @@ export function serverFieldErrors(e: unknown): Errors {
   return out;
 }
 
+type CreatedServer = ServerView & { diagnostics?: { steps: DiagStep[] } };
+
+/** The lines of POST /api/v1/servers' live answer: each finished step, then the created server or the error. */
+type CreateLine = ({ type: 'step' } & DiagStep) | { type: 'created'; server: CreatedServer } | NdjsonErrorLine;
+
 type Phase =
   | { kind: 'form' }
-  | { kind: 'running' }
+  | { kind: 'running'; steps: DiagStep[] }
   | { kind: 'failed'; steps: DiagStep[] | null; failure: DiagFailure | null; error: unknown }
   | { kind: 'done'; id: string; steps: DiagStep[] };
 
@@ -87,18 +93,46 @@ export function AddServer() {
     e.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
-    setPhase({ kind: 'running' });
+    setPhase({ kind: 'running', steps: [] });
     requestAnimationFrame(() => stepsRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+    // Each step is shown as its line arrives; the last line says created or why not.
+    const live: DiagStep[] = [];
+    let last: CreateLine | null = null;
     try {
-      const created = await api<ServerView & { diagnostics: { steps: DiagStep[] } }>('POST', '/api/v1/servers', {
-        name: form.name.trim(),
-        host: form.host.trim(),
-        port: Number(form.port),
-        admin_password: form.admin_password,
-        addon_http_port: Number(form.addon_http_port),
-        addon_ws_port: Number(form.addon_ws_port),
-      });
-      setPhase({ kind: 'done', id: created.id, steps: created.diagnostics?.steps ?? [] });
+      const answer = await apiNdjson<CreateLine>(
+        'POST',
+        '/api/v1/servers',
+        {
+          name: form.name.trim(),
+          host: form.host.trim(),
+          port: Number(form.port),
+          admin_password: form.admin_password,
+          addon_http_port: Number(form.addon_http_port),
+          addon_ws_port: Number(form.addon_ws_port),
+        },
+        (line) => {
+          if (line.type === 'step') {
+            const { type: _type, ...step } = line;
+            live.push(step);
+            setPhase({ kind: 'running', steps: [...live] });
+          } else last = line;
+        },
+      );
+      const outcome = last as CreateLine | null;
+      let created: CreatedServer;
+      if (answer.kind === 'json') created = answer.body as CreatedServer;
+      else if (outcome?.type === 'created') created = outcome.server;
+      else if (outcome?.type === 'error') throw failureOfLine(outcome);
+      else
+        throw new ApiFailure(
+          0,
+          'NetworkError',
+          'the check ended before the platform said whether the server was added',
+          'Open the server list to see whether it was added; if not, try again.',
+          null,
+          null,
+        );
+      setPhase({ kind: 'done', id: created.id, steps: created.diagnostics?.steps ?? live });
       void reloadAccount();
     } catch (err) {
       const d = err instanceof ApiFailure ? err.details : null;
@@ -107,7 +141,7 @@ export function AddServer() {
       setPhase({
         kind: 'failed',
         error: err,
-        steps: diag?.steps ?? null,
+        steps: diag?.steps ?? (live.length > 0 ? live : null),
         failure:
           err instanceof ApiFailure && step ? { code: err.code, message: err.message, remedy: err.remedy, step } : null,
       });
@@ -242,7 +276,7 @@ export function AddServer() {
               </p>
             )}
             <DiagnosticSteps
-              steps={phase.kind === 'running' ? null : phase.kind === 'done' ? phase.steps : phase.steps}
+              steps={phase.steps}
               running={running}
               port={port}
               addonHttpPort={Number(form.addon_http_port) || 8080}
