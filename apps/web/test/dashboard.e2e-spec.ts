@@ -175,6 +175,25 @@ describe('the dashboard in a browser, against `npm start`', () => {
       await shot(page, '06-wizard-wrong-password');
       const servers = await json(`${base}/api/v1/servers`, { token });
       expect(servers.body.map((x: { name: string }) => x.name)).not.toContain('Wizard test');
+
+      // The right password, with the add-on answering slowly: the steps appear one by one, live.
+      await json(`${s.control_url}/faults/slow`, { method: 'PUT', body: { delayMs: 2500, scope: 'frm' } });
+      await page.getByLabel(/admin password/i).fill(s.admin_password);
+      await page
+        .getByRole('button', { name: /add server/i })
+        .last()
+        .click();
+      await page.locator('[data-testid="diagnostic-step"][data-step="password_login"][data-ok="true"]').waitFor();
+      expect(
+        await page.locator('[data-testid="diagnostic-step"][data-step="addon"]').getAttribute('data-ok'),
+      ).toBeNull();
+      await shot(page, '06b-wizard-live-steps');
+      await page.waitForURL(/\/servers\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+      const added = (await json(`${base}/api/v1/servers`, { token })).body.find(
+        (x: { name: string }) => x.name === 'Wizard test',
+      );
+      expect(added).toBeDefined();
+      expect((await json(`${base}/api/v1/servers/${added.id}`, { method: 'DELETE', token })).status).toBe(204);
     } finally {
       await extra.stop();
     }
