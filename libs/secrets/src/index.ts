@@ -1,1 +1,2 @@
+export * from './bearer-tokens';
 export * from './secret-box';

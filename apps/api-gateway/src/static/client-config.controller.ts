@@ -17,7 +17,10 @@ export class ClientConfigController {
 
   @Get()
   @Public()
-  @ApiRoute({ summary: "The dashboard's settings (where to reach live updates); no sign-in needed", response: ClientConfig })
+  @ApiRoute({
+    summary: "The dashboard's settings (where to reach live updates); no sign-in needed",
+    response: ClientConfig,
+  })
   get(): z.infer<typeof ClientConfig> {
     return { realtime_url: this.config.REALTIME_PUBLIC_URL };
   }
