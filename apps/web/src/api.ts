@@ -72,7 +72,12 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
       null,
     );
   }
-  if (res.status === 204) return undefined as T;
+  return (await plainAnswer(res, token)) as T;
+}
+
+/** A plain JSON answer, as `api()` and the NDJSON reader read it: the body of a 2xx, else an {@link ApiFailure} in the API's shape. */
+export async function plainAnswer(res: Response, token: string | null): Promise<unknown> {
+  if (res.status === 204) return undefined;
   const text = await res.text();
   let json: unknown;
   try {
@@ -80,24 +85,22 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
   } catch {
     json = null;
   }
-  if (!res.ok) {
-    const e =
-      (json as {
-        error?: { code?: string; message?: string; remedy?: string; details?: Record<string, unknown> };
-        request_id?: string;
-      } | null) ?? {};
-    const err = e.error ?? {};
-    if (res.status === 401 && token) session.clear();
-    throw new ApiFailure(
-      res.status,
-      err.code ?? `HTTP${res.status}`,
-      err.message ?? `the request failed (${res.status})`,
-      err.remedy ?? null,
-      err.details ?? null,
-      e.request_id ?? null,
-    );
-  }
-  return json as T;
+  if (res.ok) return json;
+  const e =
+    (json as {
+      error?: { code?: string; message?: string; remedy?: string; details?: Record<string, unknown> };
+      request_id?: string;
+    } | null) ?? {};
+  const err = e.error ?? {};
+  if (res.status === 401 && token) session.clear();
+  throw new ApiFailure(
+    res.status,
+    err.code ?? `HTTP${res.status}`,
+    err.message ?? `the request failed (${res.status})`,
+    err.remedy ?? null,
+    err.details ?? null,
+    e.request_id ?? null,
+  );
 }
 
 /** Where Socket.IO lives: the api-gateway tells (`GET /api/v1/client-config`), else the same origin. */

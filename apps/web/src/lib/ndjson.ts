@@ -1,4 +1,4 @@
-import { ApiFailure, session } from '../api';
+import { ApiFailure, plainAnswer, session } from '../api';
 
 /**
  * Calls to API routes that can answer live with `Accept: application/x-ndjson` (one JSON object per line, each
@@ -99,32 +99,4 @@ async function readLines<L>(stream: ReadableStream<Uint8Array>, onLine: (line: L
     reader.releaseLock();
   }
   return count;
-}
-
-/** A plain JSON answer, as `api()` reads it: the body of a 2xx, else an {@link ApiFailure} in the API's shape. */
-async function plainAnswer(res: Response, token: string | null): Promise<unknown> {
-  if (res.status === 204) return undefined;
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  if (res.ok) return json;
-  const e =
-    (json as {
-      error?: { code?: string; message?: string; remedy?: string; details?: Record<string, unknown> };
-      request_id?: string;
-    } | null) ?? {};
-  const err = e.error ?? {};
-  if (res.status === 401 && token) session.clear();
-  throw new ApiFailure(
-    res.status,
-    err.code ?? `HTTP${res.status}`,
-    err.message ?? `the request failed (${res.status})`,
-    err.remedy ?? null,
-    err.details ?? null,
-    e.request_id ?? null,
-  );
 }
