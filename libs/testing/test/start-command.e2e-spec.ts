@@ -1,4 +1,15 @@
-import { createTestDatabase, freePortRange, PlatformProcess, testNamespace, type TestDatabase } from '../src';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createTestDatabase,
+  freePortRange,
+  PlatformProcess,
+  REPO_ROOT,
+  testNamespace,
+  type TestDatabase,
+} from '../src';
 
 /**
  * `npm start` (scripts/start.mjs) as a user meets it: a production-like start without a fleet, and the exact words
@@ -98,4 +109,53 @@ describe('npm start', () => {
     const second = await exitOf(q);
     expect(second.text).toContain('SIM_COUNT=-3 is not valid');
   }, 60_000);
+
+  test('with no PostgreSQL and no NATS reachable, it starts an embedded PostgreSQL and nats-server from the PATH', async () => {
+    // A network namespace of its own (root and unshare, as on these machines): 127.0.0.1:5432 and :4222 answer
+    // nothing in it, so the last resort of each resolution runs for real. Nothing inside can reach outside.
+    const stateDir = mkdtempSync(join(tmpdir(), 'gsm-embedded-'));
+    const child = spawn(
+      'unshare',
+      ['-n', 'sh', '-c', `ip link set lo up && exec "${process.execPath}" scripts/start.mjs`],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: `${process.env.PATH ?? ''}:/usr/sbin`,
+          HOME: process.env.HOME ?? '',
+          STATE_DIR: stateDir,
+          SIM_COUNT: '1',
+          SIM_BASE_PORT: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const output: string[] = [];
+    const collect = (c: Buffer) => output.push(...c.toString('utf8').split('\n'));
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const deadline = Date.now() + 150_000;
+    while (!output.some((l) => l.startsWith('READY ')) && child.exitCode === null && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    const text = output.join('\n');
+    child.kill('SIGINT');
+    const code = await exited;
+    if (!text.includes('READY ')) throw new Error(`npm start did not get ready (exit ${code}):\n${text}`);
+    expect(text).toMatch(/PostgreSQL: embedded PostgreSQL on port \d+/);
+    expect(text).toMatch(/NATS: nats-server on port \d+ \(.*nats-server\)/);
+    expect(text).toContain('READY http://127.0.0.1:3000');
+    expect(code).toBe(0);
+    // Nothing it started is left: no process runs from its state directory (embedded postgres, nats-server).
+    const leftovers = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(stateDir);
+        } catch {
+          return false;
+        }
+      });
+    expect(leftovers).toEqual([]);
+    rmSync(stateDir, { recursive: true, force: true });
+  }, 200_000);
 });
