@@ -2,13 +2,10 @@ import type { Messaging } from '@app/messaging';
 import {
   connectTestMessaging,
   createTestDatabase,
-  deleteNamespaceStreams,
   eventually,
-  ServiceProcess,
-  serviceEnv,
   SimulatorProcess,
   sql,
-  testNamespace,
+  ServiceStack,
   type TestDatabase,
 } from '@app/testing';
 
@@ -37,25 +34,17 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
   let messaging: Messaging;
   let base = '';
   let strictBase = '';
-  const prefix = testNamespace();
-  const processes: ServiceProcess[] = [];
+  const stack = new ServiceStack({
+    SECRETS_KEY,
+    TARGET_ALLOW_CIDRS: '127.0.0.0/8',
+    PROBE_TIMEOUT_MS: '1500',
+    LOGIN_MAX_FAILURES: '3',
+    POLLER_TIMEOUT_MS: '1500',
+    POLLER_FLUSH_MS: '50',
+  });
+  const { prefix, processes } = stack;
 
-  const start = async (app: string, extra: Record<string, string> = {}): Promise<number> => {
-    const proc = ServiceProcess.start(
-      app,
-      serviceEnv(db.url, prefix, {
-        SECRETS_KEY,
-        TARGET_ALLOW_CIDRS: '127.0.0.0/8',
-        PROBE_TIMEOUT_MS: '1500',
-        LOGIN_MAX_FAILURES: '3',
-        POLLER_TIMEOUT_MS: '1500',
-        POLLER_FLUSH_MS: '50',
-        ...extra,
-      }),
-    );
-    processes.push(proc);
-    return proc.ready(30_000);
-  };
+  const start = (app: string, extra: Record<string, string> = {}): Promise<number> => stack.start(app, extra);
 
   const call = async (
     method: string,
@@ -120,7 +109,7 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = stack.db = await createTestDatabase();
     // Plans are data: fast intervals so the poller fills every kind within seconds.
     await sql(
       db.url,
@@ -128,8 +117,8 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
        interval_production_seconds = 2, interval_trains_seconds = 2, interval_drones_seconds = 2,
        interval_factory_seconds = 2`,
     );
-    sim = await SimulatorProcess.start(['--count', '8', '--seed', '5']);
-    messaging = await connectTestMessaging(prefix, 'test');
+    sim = stack.sim = await SimulatorProcess.start(['--count', '8', '--seed', '5']);
+    messaging = stack.messaging = await connectTestMessaging(prefix, 'test');
     messaging.nc.subscribe(`${prefix}.>`, {
       callback: (_err, msg) => {
         natsMessages.push(new TextDecoder().decode(msg.data));
@@ -141,15 +130,7 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
     strictBase = `http://127.0.0.1:${await start('api-gateway', { TARGET_ALLOW_CIDRS: '' })}`;
   }, 120_000);
 
-  afterAll(async () => {
-    for (const p of processes) p.kill();
-    await sim?.stop();
-    if (messaging) {
-      await deleteNamespaceStreams(messaging);
-      await messaging.close();
-    }
-    await db?.drop();
-  });
+  afterAll(() => stack.close());
 
   describe('accounts', () => {
     it('signs up, signs in, shows the user with organisation, role and plan, and signs out', async () => {

@@ -1,13 +1,9 @@
-import type { Messaging } from '@app/messaging';
 import {
   connectTestMessaging,
   createTestDatabase,
-  deleteNamespaceStreams,
-  ServiceProcess,
-  serviceEnv,
   SimulatorProcess,
   sql,
-  testNamespace,
+  ServiceStack,
   type TestDatabase,
 } from '@app/testing';
 
@@ -27,20 +23,12 @@ interface Answer {
 describe('plans, subscriptions, members, share links and audit (two api-gateway replicas)', () => {
   let db: TestDatabase;
   let sim: SimulatorProcess;
-  let messaging: Messaging;
   const bases: string[] = [];
-  const prefix = testNamespace();
-  const processes: ServiceProcess[] = [];
+  const stack = new ServiceStack({ SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', PROBE_TIMEOUT_MS: '1500' });
+  const { prefix } = stack;
   const bodies: string[] = [];
 
-  const start = async (app: string): Promise<number> => {
-    const proc = ServiceProcess.start(
-      app,
-      serviceEnv(db.url, prefix, { SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', PROBE_TIMEOUT_MS: '1500' }),
-    );
-    processes.push(proc);
-    return proc.ready(30_000);
-  };
+  const start = (app: string): Promise<number> => stack.start(app);
 
   const call = async (
     method: string,
@@ -99,23 +87,15 @@ describe('plans, subscriptions, members, share links and audit (two api-gateway 
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    sim = await SimulatorProcess.start(['--count', '4', '--seed', '11']);
-    messaging = await connectTestMessaging(prefix, 'test');
+    db = stack.db = await createTestDatabase();
+    sim = stack.sim = await SimulatorProcess.start(['--count', '4', '--seed', '11']);
+    stack.messaging = await connectTestMessaging(prefix, 'test');
     await start('billing-limits');
     bases.push(`http://127.0.0.1:${await start('api-gateway')}`);
     bases.push(`http://127.0.0.1:${await start('api-gateway')}`);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const p of processes) p.kill();
-    await sim?.stop();
-    if (messaging) {
-      await deleteNamespaceStreams(messaging);
-      await messaging.close();
-    }
-    await db?.drop();
-  });
+  afterAll(() => stack.close());
 
   it('GET /plans answers the plan table of the spec, row by row, without sign-in', async () => {
     const res = await call('GET', '/api/v1/plans');

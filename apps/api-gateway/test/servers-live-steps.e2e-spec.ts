@@ -1,13 +1,9 @@
-import type { Messaging } from '@app/messaging';
 import {
   connectTestMessaging,
   createTestDatabase,
-  deleteNamespaceStreams,
-  ServiceProcess,
-  serviceEnv,
   SimulatorProcess,
   sql,
-  testNamespace,
+  ServiceStack,
   type TestDatabase,
 } from '@app/testing';
 
@@ -38,20 +34,12 @@ interface Streamed {
 describe('server registration with live diagnostic steps (application/x-ndjson)', () => {
   let db: TestDatabase;
   let sim: SimulatorProcess;
-  let messaging: Messaging;
   let base = '';
-  const prefix = testNamespace();
-  const processes: ServiceProcess[] = [];
+  const stack = new ServiceStack({ SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', PROBE_TIMEOUT_MS: '1500' });
+  const { prefix, processes } = stack;
   const passwords = new Set<string>();
 
-  const start = async (app: string): Promise<number> => {
-    const proc = ServiceProcess.start(
-      app,
-      serviceEnv(db.url, prefix, { SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', PROBE_TIMEOUT_MS: '1500' }),
-    );
-    processes.push(proc);
-    return proc.ready(30_000);
-  };
+  const start = (app: string): Promise<number> => stack.start(app);
 
   const headers = (token: string | null, accept: string | null): Record<string, string> => ({
     'Content-Type': 'application/json',
@@ -144,22 +132,14 @@ describe('server registration with live diagnostic steps (application/x-ndjson)'
     );
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    sim = await SimulatorProcess.start(['--count', '3', '--seed', '17']);
-    messaging = await connectTestMessaging(prefix, 'test');
+    db = stack.db = await createTestDatabase();
+    sim = stack.sim = await SimulatorProcess.start(['--count', '3', '--seed', '17']);
+    stack.messaging = await connectTestMessaging(prefix, 'test');
     await start('billing-limits');
     base = `http://127.0.0.1:${await start('api-gateway')}`;
   }, 120_000);
 
-  afterAll(async () => {
-    for (const p of processes) p.kill();
-    await sim?.stop();
-    if (messaging) {
-      await deleteNamespaceStreams(messaging);
-      await messaging.close();
-    }
-    await db?.drop();
-  });
+  afterAll(() => stack.close());
 
   it('streams reachable, health_check, password_login, addon as each finishes, then the created server', async () => {
     const token = await signUp();

@@ -6,3 +6,4 @@ export * from './simulator';
 export * from './tcp-proxy';
 export * from './fixtures';
 export * from './platform';
+export * from './service-stack';
