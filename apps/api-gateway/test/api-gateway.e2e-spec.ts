@@ -454,6 +454,9 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       );
       expect(latest.body.tick_rate).toBeGreaterThan(0);
       expect(latest.body.tick_rate).toBeLessThanOrEqual(30);
+      // The phase's name comes with the raw value (the simulator's worlds are in a numbered phase).
+      expect(latest.body.game_phase).toMatch(/GP_Project_Assembly_Phase_\d+/);
+      expect(latest.body.game_phase_name).toEqual(expect.stringMatching(/^[A-Z][a-z]+( [A-Z][a-z]+)*$/));
 
       const power = await call('GET', `/api/v1/servers/${serverId}/power/latest`, { token: t });
       expect(power.status).toBe(200);

@@ -35,6 +35,8 @@ export const LatestMetrics = z.object({
   tech_tier: z.int().nullable(),
   game_phase: z.string().nullable(),
   game_phase_number: z.int().nullable(),
+  /** The phase's name (e.g. "Construction Dock"), parsed from game_phase. */
+  game_phase_name: z.string().nullable(),
   is_running: z.boolean().nullable(),
   is_paused: z.boolean().nullable(),
   total_duration: z.number().nullable(),

@@ -1,3 +1,4 @@
+import { parseGamePhase } from '@app/game-client';
 import { SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Pool } from 'pg';
@@ -109,7 +110,7 @@ export class MetricsService implements OnModuleDestroy {
       return rows[0] ?? null;
     });
     if (!row) throw noData('metrics');
-    return row;
+    return { ...row, game_phase_name: parseGamePhase(row.game_phase).name };
   }
 
   /** The newest sample set of an add-on kind (all rows of that poll). */

@@ -75,25 +75,3 @@ export function ms(iso: string | null | undefined): number | null {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? null : t;
 }
-
-/** Community names of the game phases (GP_Project_Assembly_Phase_N), as the poller parses them. */
-const PHASE_NAMES = [
-  'Onboarding',
-  'Distribution Platform',
-  'Construction Dock',
-  'Main Body',
-  'Propulsion Systems',
-  'Assembly',
-  'Launch',
-  'Completed',
-];
-
-export function phaseName(number: number | null | undefined, raw?: string | null): string | null {
-  let n = number ?? null;
-  if (n === null && raw) {
-    const m = /GP_Project_Assembly_Phase_(\d+)/.exec(raw);
-    if (m) n = Number(m[1]);
-  }
-  if (n === null) return null;
-  return PHASE_NAMES[n] ?? `Phase ${n}`;
-}

@@ -1,5 +1,5 @@
 import { api, ApiFailure } from '../api';
-import { ms, phaseName } from '../lib/format';
+import { ms } from '../lib/format';
 import { liveStore, type DataOf, type Kind, type LivePoint } from './store';
 
 /**
@@ -23,7 +23,6 @@ const s = (v: unknown): string | null => (v === null || v === undefined ? null :
 const b = (v: unknown): boolean => v === true || v === 't' || v === 'true';
 
 function healthOf(r: Row): DataOf<'health'> {
-  const number = nn(r.game_phase_number);
   return {
     status: (s(r.status) ?? 'unknown') as DataOf<'health'>['status'],
     tickRate: nn(r.tick_rate),
@@ -31,8 +30,8 @@ function healthOf(r: Row): DataOf<'health'> {
     playerLimit: nn(r.player_limit),
     techTier: nn(r.tech_tier),
     gamePhase: s(r.game_phase),
-    gamePhaseNumber: number,
-    gamePhaseName: phaseName(number, s(r.game_phase)),
+    gamePhaseNumber: nn(r.game_phase_number),
+    gamePhaseName: s(r.game_phase_name),
     isRunning: r.is_running === null || r.is_running === undefined ? null : b(r.is_running),
     isPaused: r.is_paused === null || r.is_paused === undefined ? null : b(r.is_paused),
     totalDuration: nn(r.total_duration),
