@@ -1,25 +1,12 @@
 import { intVar, secretsEnv, serviceEnvSchema, urlVar } from '@app/config';
-import { parseAllowCidrs } from '@app/game-client';
+import { allowCidrsVar } from '@app/game-client';
 import { z } from 'zod';
 
 /** Environment of the api-gateway service (see .env.example). */
 export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   ...secretsEnv,
-  /**
-   * Ranges a server's host may be in although private or loopback, comma-separated CIDRs. Empty (the default)
-   * allows only public unicast addresses; tests and the local demo set 127.0.0.0/8.
-   */
-  TARGET_ALLOW_CIDRS: z
-    .string()
-    .default('')
-    .transform((v, ctx) => {
-      try {
-        return parseAllowCidrs(v);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  /** Ranges a server's host or a webhook may be in although private or loopback (tests, the local demo). */
+  TARGET_ALLOW_CIDRS: allowCidrsVar(),
   /** Browser origins allowed to call the API (the dashboard's), comma-separated. */
   CORS_ORIGINS: z
     .string()

@@ -1,5 +1,11 @@
 import { defineEvent, defineRequest } from './contract';
-import { DeliveryJob, IncidentEvent } from './schemas/alert.schema';
+import {
+  AlertConfigChanged,
+  ChannelTestRequest,
+  ChannelTestResult,
+  DeliveryJob,
+  IncidentEvent,
+} from './schemas/alert.schema';
 import { CredentialRevoked, MembershipChanged, ShareRevoked } from './schemas/auth.schema';
 import {
   EntitlementsRequest,
@@ -74,13 +80,17 @@ export const Subjects = {
     token: 'channelKind',
     description: 'alerting -> alerting delivery workers (JetStream work queue)',
   }),
+  alertConfigChanged: defineEvent('alert.config.changed.v1', AlertConfigChanged, {
+    token: 'orgId',
+    description: 'api-gateway -> alerting (every replica): rules, channels or silences of an organisation changed',
+  }),
   deadLetter: defineEvent('dlq.v1', DeadLetter, {
     token: 'consumer',
     description: 'any consumer -> the dead-letter stream (inspection and replay)',
   }),
 } as const;
 
-/** Every request-reply exchange of the platform. billing-limits answers all of them. */
+/** Every request-reply exchange of the platform: billing-limits answers the billing ones, alerting the channel test. */
 export const Requests = {
   entitlements: defineRequest(
     'billing.entitlements.get.v1',
@@ -105,5 +115,11 @@ export const Requests = {
     SubscriptionChangeRequest,
     SubscriptionChange,
     'api-gateway -> billing-limits: change the plan of an organisation (billing-limits publishes plan.changed.v1)',
+  ),
+  channelTest: defineRequest(
+    'alerting.channel.test.v1',
+    ChannelTestRequest,
+    ChannelTestResult,
+    'api-gateway -> alerting: send a test message to a notification channel and report the receiver\'s answer',
   ),
 } as const;

@@ -3,6 +3,7 @@
 // that address instead of resolving the name a second time (which a rebinding DNS server could answer differently).
 import { lookup } from 'node:dns/promises';
 import { isIP, SocketAddress } from 'node:net';
+import { z } from 'zod';
 
 /** The guard's answer for one host: the address to connect to, or why the host may not be polled. */
 export type TargetVerdict =
@@ -379,4 +380,23 @@ function allowCidr(text: string): Cidr {
     );
   }
   return net;
+}
+
+/**
+ * The TARGET_ALLOW_CIDRS variable: ranges a user-given host (game server, webhook) may be in although private or
+ * loopback, comma-separated CIDRs. Empty (the default) allows only public unicast addresses; tests and the local
+ * demo set 127.0.0.0/8.
+ */
+export function allowCidrsVar() {
+  return z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseAllowCidrs(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
 }

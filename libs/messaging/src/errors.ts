@@ -20,6 +20,20 @@ export class PermanentMessageError extends Error {
   }
 }
 
+/**
+ * Thrown by a consumer's handler to have the message delivered again after `delayMs` (a receiver's rate limit, a
+ * backoff the handler chose). It does not count as a failure towards dead-lettering.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    readonly delayMs: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 /** A request that got no answer in time, or no responder at all. */
 export class RequestFailedError extends Error {
   constructor(

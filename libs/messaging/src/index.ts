@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './jetstream-consumer';
+export * from './leader-lease';
 export * from './message-id';
 export * from './messaging';
 export * from './subject-naming';

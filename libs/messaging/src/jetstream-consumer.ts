@@ -1,6 +1,6 @@
 import type { EventContract, StreamDefinition } from '@app/contracts';
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { PermanentMessageError } from './errors';
+import { PermanentMessageError, RetryLaterError } from './errors';
 import type { Handler, Messaging } from './messaging';
 import { parseMessage, readMeta } from './messaging';
 
@@ -147,7 +147,9 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
       msg.ack();
     } catch (error) {
       const message = (error as Error).message;
-      if (error instanceof PermanentMessageError) {
+      if (error instanceof RetryLaterError) {
+        msg.nak(Math.max(0, Math.round(error.delayMs)));
+      } else if (error instanceof PermanentMessageError) {
         await this.messaging.deadLetter(msg.subject, msg.data, meta, 'handler_rejected', message, consumerName);
         msg.term();
       } else if (meta.deliveryCount >= this.maxDeliver) {

@@ -7,3 +7,4 @@ export * from './tcp-proxy';
 export * from './fixtures';
 export * from './platform';
 export * from './service-stack';
+export * from './receivers';

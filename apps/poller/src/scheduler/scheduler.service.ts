@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Subjects, type AddonStatus, type PollIntervals, type PollKind } from '@app/contracts';
-import { Messaging } from '@app/messaging';
+import { LeaderLease, Messaging } from '@app/messaging';
 import { LifecycleService } from '@app/platform';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@app/platform';
@@ -10,7 +10,6 @@ import { EntitlementsCache } from '../plans/entitlements.cache';
 import { ServerRegistry } from '../registry/server-registry';
 import type { ServerRecord } from '../registry/servers.repository';
 import { DueQueue, type DueEntry } from './due-queue';
-import { LeaderLease } from './leader-lease';
 import { nextSlot, phaseOf, slotMessageId } from './slots';
 
 const KINDS: readonly PollKind[] = ['health', 'addon', 'power', 'players', 'production', 'trains', 'drones', 'factory'];
@@ -67,6 +66,8 @@ export class SchedulerService implements OnApplicationBootstrap {
     this.lease = new LeaderLease(this.messaging, randomUUID(), (leader) => this.onLeadership(leader), {
       ttlMs: this.config.POLLER_LEADER_TTL_MS,
       retryMs: this.config.POLLER_LEADER_RETRY_MS,
+      bucket: 'poller-leader',
+      key: 'scheduler',
     });
     await this.lease.start();
     this.lifecycle.onDrain('scheduler', () => this.stop());

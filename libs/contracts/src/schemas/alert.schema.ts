@@ -26,6 +26,34 @@ export const DeliveryJob = z.object({
   incidentId: Uuid,
   channelId: Uuid,
   channelKind: ChannelKind,
-  event: z.enum(['fired', 'resolved', 'test']),
+  event: z.enum(['fired', 'resolved', 'repeat']),
 });
 export type DeliveryJob = z.infer<typeof DeliveryJob>;
+
+/**
+ * Produced by the api-gateway after a user changed alert rules, channels or silences (core NATS); alerting reloads
+ * that organisation's configuration at once instead of at its next periodic refresh.
+ */
+export const AlertConfigChanged = z.object({
+  orgId: Uuid,
+  /** The server whose rules changed, or null for organisation-wide changes (channels, silences). */
+  serverId: Uuid.nullable(),
+  what: z.enum(['rules', 'channels', 'silences']),
+});
+export type AlertConfigChanged = z.infer<typeof AlertConfigChanged>;
+
+/** Request of the api-gateway to alerting: send a test message to a channel now and tell what the receiver said. */
+export const ChannelTestRequest = z.object({ orgId: Uuid, channelId: Uuid });
+export type ChannelTestRequest = z.infer<typeof ChannelTestRequest>;
+
+/** Answer to a channel test: whether the receiver accepted it, its status and answer (secrets redacted). */
+export const ChannelTestResult = z.object({
+  delivered: z.boolean(),
+  receiverStatus: z.int().nullable(),
+  /** The start of the receiver's answer body, at most 500 characters. */
+  receiverAnswer: z.string().nullable(),
+  durationMs: z.number().nonnegative(),
+  /** What went wrong and what to do, in plain words; null when delivered. */
+  error: z.string().nullable(),
+});
+export type ChannelTestResult = z.infer<typeof ChannelTestResult>;

@@ -1,11 +1,11 @@
-import type { Messaging } from '@app/messaging';
+import type { Messaging } from './messaging';
 import { Kvm, type KV } from '@nats-io/kv';
 
 /**
  * Leader election through a NATS KV key with a time-to-live: the holder renews it every third of the TTL; when it
  * stops (crash, partition) the key expires and a standby's `create` succeeds. With the default 9 s TTL and 2 s
  * retries a standby takes over within about 11 s. Overlap during a hand-over is harmless: jobs carry
- * deterministic message ids that JetStream de-duplicates.
+ * deterministic message ids that JetStream de-duplicates. The poller's scheduler and alerting's evaluator use it.
  */
 export class LeaderLease {
   private kv: KV | undefined;
@@ -18,7 +18,14 @@ export class LeaderLease {
     private readonly messaging: Messaging,
     private readonly instanceId: string,
     private readonly onChange: (isLeader: boolean) => void,
-    private readonly options: { ttlMs: number; retryMs: number },
+    private readonly options: {
+      ttlMs: number;
+      retryMs: number;
+      /** KV bucket (prefixed with the namespace), e.g. `poller-leader`. */
+      bucket: string;
+      /** The key held by the leader, e.g. `scheduler`. */
+      key: string;
+    },
   ) {}
 
   get isLeader(): boolean {
@@ -27,7 +34,7 @@ export class LeaderLease {
 
   async start(): Promise<void> {
     const kvm = new Kvm(this.messaging.nc);
-    const bucket = `${this.messaging.prefix}-poller-leader`;
+    const bucket = `${this.messaging.prefix}-${this.options.bucket}`;
     this.kv = await kvm.create(bucket, { ttl: this.options.ttlMs, history: 1 });
     await this.tick();
   }
@@ -43,8 +50,8 @@ export class LeaderLease {
     if (!kv || this.stopped) return;
     try {
       this.revision = this.leader
-        ? await kv.update('scheduler', this.instanceId, this.revision)
-        : await kv.create('scheduler', this.instanceId);
+        ? await kv.update(this.options.key, this.instanceId, this.revision)
+        : await kv.create(this.options.key, this.instanceId);
       this.setLeader(true);
     } catch {
       // Someone else holds the key (or NATS is away): we are not the leader until we hold it again.
@@ -64,7 +71,7 @@ export class LeaderLease {
     this.stopped = true;
     clearTimeout(this.timer);
     if (this.leader && this.kv)
-      await this.kv.delete('scheduler', { previousSeq: this.revision }).catch(() => undefined);
+      await this.kv.delete(this.options.key, { previousSeq: this.revision }).catch(() => undefined);
     this.setLeader(false);
   }
 }

@@ -1,0 +1,75 @@
+import { channelSecretContext, type AlertMessage, type ChannelConfig } from '@app/alerts';
+import { Requests, type ChannelKind, type ChannelTestResult } from '@app/contracts';
+import { PrismaService } from '@app/database';
+import { Messaging } from '@app/messaging';
+import { SERVICE_CONFIG } from '@app/platform';
+import { SecretBox, secretsOf } from '@app/secrets';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { AlertingConfig } from '../app.config';
+import { ChannelSender } from './channel-sender';
+
+/** Answers the api-gateway's "send a test message to this channel" with what the receiver said. */
+@Injectable()
+export class ChannelTestService implements OnApplicationBootstrap {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly messaging: Messaging,
+    private readonly prisma: PrismaService,
+    private readonly sender: ChannelSender,
+    @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
+  ) {
+    this.box = SecretBox.fromEnv(secretsOf(env));
+  }
+
+  onApplicationBootstrap(): void {
+    this.messaging.reply(Requests.channelTest, ({ orgId, channelId }) => this.test(orgId, channelId));
+  }
+
+  async test(orgId: string, channelId: string): Promise<ChannelTestResult> {
+    const rows = await this.prisma.$queryRawUnsafe<{ id: string; kind: ChannelKind; name: string; config_enc: Uint8Array }[]>(
+      `SELECT id, kind, name, config_enc FROM notification_channels WHERE id = $1::uuid AND org_id = $2::uuid`,
+      channelId,
+      orgId,
+    );
+    const channel = rows[0];
+    if (!channel) return failed('the channel does not exist (deleted?)');
+    let config: ChannelConfig;
+    try {
+      config = { kind: channel.kind, ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))) } as ChannelConfig;
+    } catch {
+      return failed('the channel settings could not be decrypted; save the channel again');
+    }
+    const now = new Date();
+    const message: AlertMessage = {
+      transition: 'test',
+      severity: 'info',
+      ruleKind: 'test',
+      ruleName: 'Test message',
+      incidentId: randomUUID(),
+      server: { id: '00000000-0000-0000-0000-000000000000', name: 'Satisfactory monitoring' },
+      instance: null,
+      title: 'Test message',
+      summary: `This is a test of the "${channel.name}" channel. When a rule fires, alerts will look like this.`,
+      startedAt: now,
+      at: now,
+      durationSeconds: null,
+      fields: [{ name: 'Channel', value: channel.name, inline: true }],
+      url: this.env.PUBLIC_URL,
+    };
+    const started = performance.now();
+    const result = await this.sender.send(config, message, randomUUID());
+    return {
+      delivered: result.outcome === 'sent',
+      receiverStatus: result.status,
+      receiverAnswer: result.answer,
+      durationMs: Math.round(performance.now() - started),
+      error: result.error,
+    };
+  }
+}
+
+function failed(error: string): ChannelTestResult {
+  return { delivered: false, receiverStatus: null, receiverAnswer: null, durationMs: 0, error };
+}

@@ -1,0 +1,282 @@
+import { channelFeature, channelSecretContext, type AlertMessage, type ChannelConfig } from '@app/alerts';
+import { Requests, Streams, Subjects, type ChannelKind, type DeliveryJob, type PlanEntitlements } from '@app/contracts';
+import { PrismaService } from '@app/database';
+import { Messaging, RetryLaterError, type ConsumerHandle } from '@app/messaging';
+import { LifecycleService, SERVICE_CONFIG } from '@app/platform';
+import { SecretBox, secretsOf } from '@app/secrets';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { AlertingMetrics } from '../alerting.metrics';
+import type { AlertingConfig } from '../app.config';
+import { EvaluationService } from '../engine/evaluation.service';
+import { ChannelSender, type SendResult } from './channel-sender';
+import { RateLimiter } from './rate-limiter';
+
+interface ClaimedRow {
+  id: string;
+  incident_id: string;
+  channel_id: string;
+  event: string;
+  attempts: number;
+  failures: number;
+  message: Record<string, unknown>;
+}
+
+interface ChannelRow {
+  id: string;
+  org_id: string;
+  kind: ChannelKind;
+  name: string;
+  enabled: boolean;
+  config_enc: Uint8Array;
+}
+
+const FEATURE_TEXT = {
+  discordAlerts: { what: 'Discord alerts', plan: 'Hobby' },
+  multiChannelAlerts: { what: 'alerts to Slack, Teams, webhooks, e-mail and Telegram', plan: 'Pro' },
+} as const;
+
+/** Revives a stored AlertMessage (times come back as strings) and adds the dashboard link. */
+export function reviveMessage(stored: Record<string, unknown>, publicUrl: string | null): AlertMessage {
+  const m = stored as unknown as AlertMessage & { startedAt: string; at: string };
+  return {
+    ...m,
+    startedAt: new Date(m.startedAt),
+    at: new Date(m.at),
+    url: publicUrl ? `${publicUrl}/servers/${m.server.id}` : null,
+  };
+}
+
+/**
+ * Sends notifications, at least once: every replica pulls delivery jobs from the DELIVERIES work queue. A job claims
+ * its delivery row (so a redelivered copy waits), checks the channel and the plan, waits for the destination's
+ * rate limit, sends, logs the attempt, and then acks; or naks with the receiver's `retry_after` or an exponential
+ * backoff with jitter, until the last attempt marks it dead. An outbox sweep republishes jobs that were committed
+ * but never published (a crash between the two).
+ */
+@Injectable()
+export class DeliveryService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DeliveryService.name);
+  private consumer: ConsumerHandle | undefined;
+  private readonly box: SecretBox;
+  private readonly limiter = new RateLimiter();
+  private readonly plans = new Map<string, { value: PlanEntitlements; expiresAt: number }>();
+  private sweeper: NodeJS.Timeout | undefined;
+  /** Called when a delivery reached its receiver (tests and the benchmark watch it). */
+  onSent: ((deliveryId: string, message: AlertMessage) => void) | undefined;
+
+  constructor(
+    private readonly messaging: Messaging,
+    private readonly prisma: PrismaService,
+    private readonly sender: ChannelSender,
+    private readonly metrics: AlertingMetrics,
+    private readonly lifecycle: LifecycleService,
+    private readonly evaluation: EvaluationService,
+    @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
+  ) {
+    this.box = SecretBox.fromEnv(secretsOf(env));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.messaging.subscribe(Subjects.planChanged, ({ orgId }) => {
+      this.plans.delete(orgId);
+    });
+    this.consumer = await this.messaging.consume(Subjects.deliveryJob, {
+      stream: Streams.deliveries,
+      durable: 'alerting-delivery',
+      handler: (job) => this.deliver(job),
+      concurrency: this.env.ALERTING_DELIVERY_CONCURRENCY,
+      // Attempts are counted in the delivery row (rate limits do not count); the server's limit is only a backstop.
+      maxDeliver: 100_000,
+      ackWaitMs: this.env.ALERTING_ACK_WAIT_MS,
+      drainTimeoutMs: this.env.ALERTING_SEND_TIMEOUT_MS + 1000,
+    });
+    this.sweeper = setInterval(() => void this.sweep(), this.env.ALERTING_SWEEP_MS);
+    this.lifecycle.onDrain('deliveries', async () => {
+      clearInterval(this.sweeper);
+      await this.consumer?.stop();
+    });
+  }
+
+  /** One job: claim, check, send, record. Throws RetryLaterError to be handed the job again later. */
+  async deliver(job: DeliveryJob): Promise<void> {
+    const claimed = await this.prisma.$queryRawUnsafe<ClaimedRow[]>(
+      `UPDATE deliveries SET claimed_until = now() + make_interval(secs => $2::int), updated_at = now()
+        WHERE id = $1::uuid AND status IN ('pending', 'failed') AND (claimed_until IS NULL OR claimed_until < now())
+        RETURNING id, incident_id, channel_id, event, attempts, failures, message`,
+      job.deliveryId,
+      Math.ceil((this.env.ALERTING_SEND_TIMEOUT_MS * 2) / 1000) + 5,
+    );
+    const row = claimed[0];
+    if (!row) {
+      const current = await this.prisma.$queryRawUnsafe<{ status: string }[]>(
+        `SELECT status::text FROM deliveries WHERE id = $1::uuid`,
+        job.deliveryId,
+      );
+      const status = current[0]?.status;
+      if (status === 'pending' || status === 'failed') throw new RetryLaterError(5000, 'another worker is sending it');
+      return; // sent, dead, skipped or deleted: nothing to do
+    }
+    const channel = (
+      await this.prisma.$queryRawUnsafe<ChannelRow[]>(
+        `SELECT id, org_id, kind, name, enabled, config_enc FROM notification_channels WHERE id = $1::uuid`,
+        row.channel_id,
+      )
+    )[0];
+    if (!channel || !channel.enabled) {
+      await this.finish(row, 'skipped', null, channel ? 'the channel is switched off' : 'the channel was deleted');
+      return;
+    }
+    const feature = channelFeature(channel.kind);
+    const plan = await this.entitlements(channel.org_id);
+    if (plan && !plan[feature]) {
+      const t = FEATURE_TEXT[feature];
+      await this.finish(
+        row,
+        'skipped',
+        null,
+        `the ${plan.planId} plan does not include ${t.what}; upgrade to ${t.plan} or higher to receive them`,
+      );
+      return;
+    }
+    const wait = this.limiter.take(channel.id, channel.kind);
+    if (wait > 0) {
+      await this.release(row.id, wait);
+      throw new RetryLaterError(wait, 'rate limit of the destination');
+    }
+    let config: ChannelConfig;
+    try {
+      config = { kind: channel.kind, ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))) } as ChannelConfig;
+    } catch {
+      await this.finish(row, 'dead', null, 'the channel settings could not be decrypted (key rotated away?); save the channel again');
+      return;
+    }
+    const message = reviveMessage(row.message, this.env.PUBLIC_URL);
+    const started = performance.now();
+    const result = await this.sender.send(config, message, row.id);
+    const durationMs = Math.round(performance.now() - started);
+    this.metrics.sendDuration.observe({ channel: channel.kind }, durationMs / 1000);
+    await this.record(row, result, durationMs, channel.kind, message);
+  }
+
+  private async record(row: ClaimedRow, result: SendResult, durationMs: number, kind: ChannelKind, message: AlertMessage): Promise<void> {
+    const attempt = row.attempts + 1;
+    const rateLimited = result.status === 429;
+    const failures = result.outcome === 'sent' || rateLimited ? row.failures : row.failures + 1;
+    const exhausted = result.outcome === 'retry' && failures >= this.env.ALERTING_MAX_FAILURES;
+    const status = result.outcome === 'sent' ? 'sent' : result.outcome === 'permanent' || exhausted ? 'dead' : 'failed';
+    const delay =
+      status === 'failed' ? Math.min(result.retryAfterMs ?? this.backoff(failures), 24 * 3600_000) : null;
+    if (rateLimited && result.retryAfterMs !== null) this.limiter.pause(row.channel_id, result.retryAfterMs);
+    const error = exhausted ? `gave up after ${failures} failed attempts: ${result.error}` : result.error;
+    await this.prisma.$transaction([
+      this.prisma.$executeRawUnsafe(
+        `INSERT INTO delivery_attempts (delivery_id, attempt, status_code, error, duration_ms, retry_after_ms)
+         VALUES ($1::uuid, $2, $3, $4, $5, $6)`,
+        row.id,
+        attempt,
+        result.status,
+        error,
+        durationMs,
+        rateLimited ? result.retryAfterMs : null,
+      ),
+      this.prisma.$executeRawUnsafe(
+        `UPDATE deliveries SET status = $2::delivery_status, attempts = $3, failures = $4, last_attempt_at = now(),
+                response_status = $5, error = $6, claimed_until = NULL, updated_at = now(),
+                sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END,
+                next_attempt_at = CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int / 1000.0) END
+          WHERE id = $1::uuid`,
+        row.id,
+        status,
+        attempt,
+        failures,
+        result.status,
+        error,
+        delay,
+      ),
+    ]);
+    this.metrics.deliveries.inc({ channel: kind, outcome: rateLimited ? 'rate_limited' : status });
+    if (status === 'sent') {
+      this.metrics.deliveryLatency.observe({ channel: kind }, Math.max(0, Date.now() - message.at.getTime()) / 1000);
+      this.onSent?.(row.id, message);
+    } else if (status === 'dead') {
+      this.logger.warn({ deliveryId: row.id, channel: kind, err: error }, 'delivery dead after its last attempt');
+    } else {
+      throw new RetryLaterError(delay!, result.error ?? 'retry');
+    }
+  }
+
+  /** Exponential backoff with jitter: base·2^(n-1), capped, then a random 50-100 % of it. */
+  private backoff(failures: number): number {
+    const ceiling = Math.min(this.env.ALERTING_RETRY_MAX_MS, this.env.ALERTING_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
+    return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+  }
+
+  private async finish(row: ClaimedRow, status: 'skipped' | 'dead', code: number | null, reason: string): Promise<void> {
+    await this.prisma.$executeRawUnsafe(
+      `UPDATE deliveries SET status = $2::delivery_status, error = $3, response_status = $4, claimed_until = NULL,
+              next_attempt_at = NULL, updated_at = now() WHERE id = $1::uuid`,
+      row.id,
+      status,
+      reason,
+      code,
+    );
+    this.metrics.deliveries.inc({ channel: 'any', outcome: status });
+  }
+
+  private async release(id: string, waitMs: number): Promise<void> {
+    await this.prisma.$executeRawUnsafe(
+      `UPDATE deliveries SET claimed_until = NULL, next_attempt_at = now() + make_interval(secs => $2::int / 1000.0)
+        WHERE id = $1::uuid`,
+      id,
+      waitMs,
+    );
+  }
+
+  private async entitlements(orgId: string): Promise<PlanEntitlements | null> {
+    const cached = this.plans.get(orgId);
+    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    try {
+      const value = await this.messaging.request(Requests.entitlements, { orgId }, { timeoutMs: 2000 });
+      this.plans.set(orgId, { value, expiresAt: Date.now() + 5 * 60_000 });
+      return value;
+    } catch {
+      // billing-limits is away: deliver rather than drop (the channel was allowed when it was created)
+      return cached?.value ?? null;
+    }
+  }
+
+  /**
+   * Republishes jobs of deliveries that wait longer than they should: committed but never published (a crash or a
+   * NATS outage between the two), or whose job was lost. A duplicate job is harmless: the claim lets one through.
+   * Runs on the evaluator leader only, so replicas do not all republish.
+   */
+  async sweep(): Promise<number> {
+    if (!this.evaluation.isLeader) return 0;
+    try {
+      const due = await this.prisma.$queryRawUnsafe<
+        { id: string; incident_id: string; channel_id: string; kind: ChannelKind; event: string; attempts: number }[]
+      >(
+        `SELECT d.id, d.incident_id, d.channel_id, c.kind, d.event, d.attempts FROM deliveries d
+           JOIN notification_channels c ON c.id = d.channel_id
+          WHERE d.status IN ('pending', 'failed') AND (d.claimed_until IS NULL OR d.claimed_until < now())
+            AND COALESCE(d.next_attempt_at, d.created_at) < now() - make_interval(secs => $1::int / 1000.0)
+          ORDER BY d.created_at LIMIT 500`,
+        this.env.ALERTING_SWEEP_MS,
+      );
+      for (const d of due) {
+        const event = d.event.startsWith('repeat') ? 'repeat' : (d.event as 'fired' | 'resolved');
+        await this.messaging.publishDurable(
+          Subjects.deliveryJob,
+          { deliveryId: d.id, incidentId: d.incident_id, channelId: d.channel_id, channelKind: d.kind, event },
+          // A new id per sweep and attempt: the first job's id may still be in the de-duplication window.
+          { messageId: `${d.id}:${d.attempts}:${Math.floor(Date.now() / this.env.ALERTING_SWEEP_MS)}` },
+        );
+        this.metrics.republished.inc();
+      }
+      return due.length;
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'outbox sweep failed; next time');
+      return 0;
+    }
+  }
+}

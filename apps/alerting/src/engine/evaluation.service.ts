@@ -1,0 +1,248 @@
+import { Streams, Subjects, type PollResult, type ServerStatusChanged } from '@app/contracts';
+import { LeaderLease, Messaging, parseMessage, readMeta } from '@app/messaging';
+import { LifecycleService, SERVICE_CONFIG } from '@app/platform';
+import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AlertingMetrics } from '../alerting.metrics';
+import type { AlertingConfig } from '../app.config';
+import { AlertConfigCache } from './config-cache';
+import { Evaluator } from './evaluator';
+import type { Outcome } from './model';
+import { StateStore, type Committed } from './state-store';
+
+const DURABLE = 'alerting-evaluator';
+const BATCH = 500;
+
+/**
+ * Reads poll results and confirmed status changes from JetStream (durable, so nothing is missed while alerting is
+ * down) and evaluates the rules. One replica evaluates at a time (leader lease in NATS KV); a standby takes over
+ * with the persisted states. Each batch is evaluated in memory, persisted in one transaction, its delivery jobs
+ * published, and only then acknowledged: a crash before that replays the batch, which changes nothing twice.
+ */
+@Injectable()
+export class EvaluationService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(EvaluationService.name);
+  readonly evaluator: Evaluator;
+  private lease: LeaderLease | undefined;
+  private messages: ConsumerMessages | undefined;
+  private loop: Promise<void> | undefined;
+  private pending: JsMsg[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private active = false;
+  private readonly unknownOrgs = new Map<string, number>();
+  private resultPrefix = '';
+  private statusPrefix = '';
+  /** Called after each committed batch (the benchmark and tests watch it). */
+  onCommitted: ((committed: Committed, outcomes: readonly Outcome[]) => void) | undefined;
+
+  constructor(
+    private readonly messaging: Messaging,
+    private readonly config: AlertConfigCache,
+    private readonly store: StateStore,
+    private readonly metrics: AlertingMetrics,
+    private readonly lifecycle: LifecycleService,
+    @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
+  ) {
+    this.evaluator = new Evaluator(config);
+  }
+
+  get isLeader(): boolean {
+    return this.active;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.resultPrefix = this.messaging.naming.base(Subjects.pollResult.subject) + '.';
+    this.statusPrefix = this.messaging.naming.base(Subjects.serverStatus.subject) + '.';
+    this.messaging.subscribe(Subjects.alertConfigChanged, ({ orgId }) => this.reload(orgId));
+    this.messaging.subscribe(Subjects.serverRegistered, ({ orgId }) => this.reload(orgId));
+    this.messaging.subscribe(Subjects.serverUpdated, ({ orgId }) => this.reload(orgId));
+    this.messaging.subscribe(Subjects.serverDeleted, ({ serverId }) => {
+      this.config.dropServer(serverId);
+      this.evaluator.forget((row) => row.serverId === serverId);
+    });
+    this.lease = new LeaderLease(this.messaging, randomUUID(), (leader) => void this.onLeadership(leader), {
+      ttlMs: this.env.ALERTING_LEADER_TTL_MS,
+      retryMs: Math.max(500, Math.floor(this.env.ALERTING_LEADER_TTL_MS / 4)),
+      bucket: 'alerting-leader',
+      key: 'evaluator',
+    });
+    await this.lease.start();
+    this.lifecycle.onDrain('evaluator', () => this.shutdown());
+  }
+
+  private async reload(orgId: string): Promise<void> {
+    if (!this.active) return;
+    await this.config.load(orgId);
+    this.evaluator.forget((row) => !this.config.hasRule(row.ruleId) && this.config.server(row.serverId)?.orgId === orgId);
+  }
+
+  private async onLeadership(leader: boolean): Promise<void> {
+    this.metrics.leader.set(leader ? 1 : 0);
+    if (leader) {
+      this.logger.log('evaluating alert rules (leader)');
+      try {
+        await this.start();
+      } catch (error) {
+        this.logger.error({ err: (error as Error).message }, 'could not start evaluating; giving up the lease');
+        await this.stopConsuming();
+        await this.lease?.stop();
+        await this.lease?.start();
+      }
+    } else if (this.active) {
+      this.logger.warn('lost the evaluator lease; a standby carries on');
+      await this.stopConsuming();
+    }
+  }
+
+  private async start(): Promise<void> {
+    await this.config.load();
+    this.evaluator.load(await this.store.loadStates());
+    for (const p of await this.store.loadPresence()) this.evaluator.seedPresence(p.serverId, p.names, p.names.length);
+    this.metrics.states.set(this.evaluator.stateCount);
+    const stream = await this.messaging.ensureStream(Streams.pollResults);
+    const jsm = await this.messaging.jsm();
+    try {
+      await jsm.consumers.info(stream, DURABLE);
+    } catch (error) {
+      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
+      // New consumers start at new messages: a first start must not alert on a day of old results.
+      await jsm.consumers.add(stream, {
+        durable_name: DURABLE,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.New,
+        ack_wait: this.env.ALERTING_ACK_WAIT_MS * 1_000_000,
+        max_ack_pending: 20_000,
+      });
+    }
+    const consumer = await this.messaging.js.consumers.get(stream, DURABLE);
+    this.active = true;
+    this.messages = await consumer.consume({ max_messages: BATCH * 2, expires: 5000 });
+    this.loop = this.consume(this.messages);
+    this.refreshTimer = setInterval(() => {
+      void this.config
+        .load()
+        .then(() => this.evaluator.forget((row) => !this.config.hasRule(row.ruleId)))
+        .catch((error: Error) => this.logger.warn({ err: error.message }, 'configuration refresh failed'));
+    }, this.env.ALERTING_REFRESH_MS);
+  }
+
+  private async consume(messages: ConsumerMessages): Promise<void> {
+    try {
+      for await (const msg of messages) {
+        if (!this.active) {
+          msg.nak();
+          continue;
+        }
+        this.pending.push(msg);
+        if (this.pending.length >= BATCH) await this.flush();
+        else this.timer ??= setTimeout(() => void this.flush(), this.env.ALERTING_BATCH_MS);
+      }
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'reading poll results interrupted');
+    }
+    if (this.active) {
+      // The iterator ended although we still lead (NATS outage outlived the client's recovery): start over.
+      await this.stopConsuming();
+      setTimeout(() => void this.onLeadership(this.lease?.isLeader ?? false), 1000);
+    }
+  }
+
+  /** Evaluates and persists the messages gathered so far (batches run one after the other). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) this.chain = this.chain.then(() => this.process(batch));
+    return this.chain;
+  }
+
+  private async process(batch: JsMsg[]): Promise<void> {
+    const started = performance.now();
+    const inputs: ({ type: 'result'; value: PollResult } | { type: 'status'; value: ServerStatusChanged })[] = [];
+    const usable: JsMsg[] = [];
+    for (const msg of batch) {
+      const isStatus = msg.subject.startsWith(this.statusPrefix);
+      const contract = isStatus ? Subjects.serverStatus : Subjects.pollResult;
+      const parsed = parseMessage(contract, msg.data);
+      if (!parsed.ok) {
+        await this.messaging
+          .deadLetter(msg.subject, msg.data, readMeta(msg, msg.info.deliveryCount), 'schema_violation', parsed.error, DURABLE)
+          .catch(() => undefined);
+        msg.term();
+        continue;
+      }
+      usable.push(msg);
+      inputs.push(isStatus ? { type: 'status', value: parsed.value as ServerStatusChanged } : { type: 'result', value: parsed.value as PollResult });
+    }
+    try {
+      await this.learnServers(inputs.map((i) => i.value));
+      const outcomes: Outcome[] = [];
+      const before = this.evaluator.evaluations;
+      for (const input of inputs) {
+        this.metrics.inputs.inc({ kind: input.type === 'status' ? 'status' : input.value.kind });
+        outcomes.push(...(input.type === 'status' ? this.evaluator.onStatus(input.value) : this.evaluator.onResult(input.value)));
+      }
+      this.metrics.evaluations.inc(this.evaluator.evaluations - before);
+      const committed = await this.store.persist(outcomes, this.evaluator.takeDirty(), this.config);
+      await Promise.all(
+        committed.jobs.map((job) =>
+          this.messaging
+            .publishDurable(Subjects.deliveryJob, job, { messageId: job.deliveryId })
+            .catch((error: Error) =>
+              this.logger.warn({ deliveryId: job.deliveryId, err: error.message }, 'delivery job not published; the outbox sweep will'),
+            ),
+        ),
+      );
+      for (const msg of usable) msg.ack();
+      for (const e of committed.opened) this.messaging.publish(Subjects.incidentOpened, e);
+      for (const e of committed.resolved) this.messaging.publish(Subjects.incidentResolved, e);
+      for (const o of outcomes) this.metrics.transitions.inc({ transition: o.type === 'notify' ? o.event.replace(/-\d+$/, '') : o.type });
+      this.metrics.states.set(this.evaluator.stateCount);
+      this.metrics.batchDuration.observe((performance.now() - started) / 1000);
+      this.onCommitted?.(committed, outcomes);
+    } catch (error) {
+      this.metrics.batchFailures.inc();
+      this.logger.error({ err: (error as Error).message, inputs: usable.length }, 'batch not persisted; it will be evaluated again');
+      for (const msg of usable) msg.nak(1000);
+      try {
+        this.evaluator.load(await this.store.loadStates());
+      } catch {
+        // PostgreSQL is away: the states are reloaded with the next failure or success
+      }
+    }
+  }
+
+  /** Loads the organisation of servers the cache does not know yet (registered while the event was missed). */
+  private async learnServers(values: readonly { serverId: string; orgId: string }[]): Promise<void> {
+    const orgs = new Set<string>();
+    const now = Date.now();
+    for (const v of values) {
+      if (this.config.server(v.serverId)) continue;
+      const retryAt = this.unknownOrgs.get(v.orgId) ?? 0;
+      if (retryAt <= now) orgs.add(v.orgId);
+    }
+    for (const orgId of orgs) {
+      await this.config.load(orgId);
+      this.unknownOrgs.set(orgId, now + 30_000);
+    }
+  }
+
+  private async stopConsuming(): Promise<void> {
+    this.active = false;
+    clearInterval(this.refreshTimer);
+    const messages = this.messages;
+    this.messages = undefined;
+    await messages?.close().catch(() => undefined);
+    await this.loop?.catch(() => undefined);
+    await this.flush().catch(() => undefined);
+  }
+
+  private async shutdown(): Promise<void> {
+    await this.stopConsuming();
+    await this.lease?.stop();
+  }
+}

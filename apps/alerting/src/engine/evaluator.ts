@@ -1,0 +1,328 @@
+import { formatDuration, isSilenced, RULE_KINDS, type MessageField, type Transition } from '@app/alerts';
+import type { PollResult, ServerStatusChanged } from '@app/contracts';
+import { observe, watches, worse, type Input } from './conditions';
+import type { AlertStateRow, Message, Observation, Outcome, RuleDef, ServerInfo, SilenceLookup } from './model';
+
+/** What the evaluator reads of the configuration (kept current by the config cache). */
+export interface ConfigView {
+  server(serverId: string): ServerInfo | undefined;
+  rulesFor(serverId: string): readonly RuleDef[];
+  silences: SilenceLookup;
+}
+
+export const stateKey = (ruleId: string, serverId: string, instance: string): string =>
+  `${ruleId}|${serverId}|${instance}`;
+
+/** Player names online (with the add-on) or the count (without) of a server, to tell joins and leaves. */
+interface Presence {
+  names: Set<string> | null;
+  count: number | null;
+  /** When names were last seen: count changes are ignored while names are known (no double notices). */
+  namesAt: number;
+}
+
+const MAX_LISTED_PLAYERS = 100;
+
+/**
+ * The rule state machine: per (rule, server, instance) normal -> pending -> firing -> normal, driven by
+ * observations (poll results and confirmed status changes) and their times, never by the wall clock, so replaying
+ * an input changes nothing. It is synchronous; the store persists what changed (`takeDirty`) and the outcomes.
+ */
+export class Evaluator {
+  private readonly states = new Map<string, AlertStateRow>();
+  private readonly dirty = new Map<string, AlertStateRow | null>();
+  private readonly presence = new Map<string, Presence>();
+  /** Evaluations made (one rule checked against one input), for the metrics and the benchmark. */
+  evaluations = 0;
+
+  constructor(private readonly config: ConfigView) {}
+
+  /** Replaces every state (at start-up, or after a failed write). Rows in `ok` need not be given. */
+  load(rows: Iterable<AlertStateRow>): void {
+    this.states.clear();
+    this.dirty.clear();
+    for (const row of rows) this.states.set(stateKey(row.ruleId, row.serverId, row.instance), row);
+  }
+
+  /** Seeds who is online (from the stored latest snapshot), so the first poll after a restart is no "join". */
+  seedPresence(serverId: string, names: readonly string[] | null, count: number | null): void {
+    this.presence.set(serverId, { names: names ? new Set(names) : null, count, namesAt: names ? Date.now() : 0 });
+  }
+
+  /** The state rows changed since the last call (null: back to normal, delete it). */
+  takeDirty(): Map<string, AlertStateRow | null> {
+    const out = new Map(this.dirty);
+    this.dirty.clear();
+    return out;
+  }
+
+  /** Drops the states of a server (deleted) or of rules that no longer exist or are switched off. */
+  forget(predicate: (row: AlertStateRow) => boolean): void {
+    for (const [key, row] of this.states) if (predicate(row)) this.states.delete(key);
+  }
+
+  get stateCount(): number {
+    return this.states.size;
+  }
+
+  /** Applies a confirmed status change to the server, then evaluates the status rules. */
+  onStatus(event: ServerStatusChanged): Outcome[] {
+    const server = this.config.server(event.serverId);
+    if (!server) return [];
+    server.status = event.status;
+    server.statusReason = event.reason;
+    return this.evaluate(server, { kind: 'status', serverId: event.serverId, time: event.time });
+  }
+
+  /** Evaluates every rule of the server that watches this poll result. */
+  onResult(result: PollResult): Outcome[] {
+    const server = this.config.server(result.serverId);
+    if (!server) return [];
+    if (result.kind === 'addon' && result.data) {
+      server.addonStatus = result.data.status;
+      const outcomes = this.evaluate(server, result);
+      if (result.data.status === 'available') server.addonSeen = true;
+      return outcomes;
+    }
+    const outcomes = this.evaluate(server, result);
+    if (result.kind === 'players' || result.kind === 'health') outcomes.push(...this.presenceEvents(server, result));
+    return outcomes;
+  }
+
+  private evaluate(server: ServerInfo, input: Input): Outcome[] {
+    const at = new Date(input.kind === 'status' ? input.time : input.time);
+    const outcomes: Outcome[] = [];
+    for (const rule of this.config.rulesFor(server.id)) {
+      if (RULE_KINDS[rule.kind]?.event || !watches(rule, input)) continue;
+      this.evaluations++;
+      const observations = observe(rule, server, input);
+      const seen = new Set<string>();
+      for (const obs of observations) {
+        seen.add(obs.instance);
+        this.step(rule, server, obs, at, outcomes);
+      }
+      // An instance that was pending or firing and is gone from the data (circuit removed, train deleted) is fine.
+      if (RULE_KINDS[rule.kind]?.perInstance && observations.length > 0) {
+        for (const row of this.rowsOf(rule.id, server.id)) {
+          if (seen.has(row.instance)) continue;
+          this.step(
+            rule,
+            server,
+            { instance: row.instance, label: row.peak?.label ?? row.instance, holds: false, value: null, unit: '', fields: [], summary: '' },
+            at,
+            outcomes,
+          );
+        }
+      }
+    }
+    return outcomes;
+  }
+
+  private *rowsOf(ruleId: string, serverId: string): Iterable<AlertStateRow> {
+    for (const row of this.states.values()) if (row.ruleId === ruleId && row.serverId === serverId) yield row;
+  }
+
+  private step(rule: RuleDef, server: ServerInfo, obs: Observation, at: Date, outcomes: Outcome[]): void {
+    const key = stateKey(rule.id, server.id, obs.instance);
+    const row = this.states.get(key);
+    if (row?.lastObservedAt && at.getTime() <= row.lastObservedAt.getTime()) return; // replayed or out of order
+    if (!row) {
+      if (!obs.holds) return; // normal stays normal: nothing to store
+      const fresh: AlertStateRow = {
+        ruleId: rule.id,
+        serverId: server.id,
+        instance: obs.instance,
+        state: 'pending',
+        since: at,
+        observations: 1,
+        lastObservedAt: at,
+        incidentId: null,
+        notifiedAt: null,
+        repeats: 0,
+        peak: obs.value === null ? null : { value: obs.value, at: at.toISOString(), label: obs.label },
+      };
+      this.put(key, fresh);
+      if (this.due(rule, fresh, at)) this.fire(rule, server, fresh, obs, at, outcomes);
+      return;
+    }
+    row.lastObservedAt = at;
+    if (!obs.holds) {
+      if (row.state === 'firing' && row.incidentId) this.resolve(rule, server, row, obs, at, outcomes);
+      this.states.delete(key);
+      this.dirty.set(key, null);
+      return;
+    }
+    row.observations++;
+    if (obs.value !== null) {
+      const better = worse(rule.kind) === 'min' ? obs.value < (row.peak?.value ?? Infinity) : obs.value > (row.peak?.value ?? -Infinity);
+      if (better) row.peak = { value: obs.value, at: at.toISOString(), label: obs.label };
+    }
+    if (row.state === 'pending') {
+      if (this.due(rule, row, at)) this.fire(rule, server, row, obs, at, outcomes);
+    } else if (row.incidentId) {
+      const silenced = isSilenced(this.config.silences(server.orgId), server.id, rule.id, at);
+      if (!silenced && row.notifiedAt === null) {
+        // Fired while muted and still firing after the silence ended: tell it now.
+        row.notifiedAt = at;
+        outcomes.push({ type: 'notify', rule, incidentId: row.incidentId, event: 'fired', message: this.message(rule, server, 'fired', obs, row, at) });
+      } else if (
+        !silenced &&
+        rule.repeatSeconds > 0 &&
+        row.notifiedAt &&
+        at.getTime() - row.notifiedAt.getTime() >= rule.repeatSeconds * 1000
+      ) {
+        row.repeats++;
+        row.notifiedAt = at;
+        outcomes.push({
+          type: 'notify',
+          rule,
+          incidentId: row.incidentId,
+          event: `repeat-${row.repeats}`,
+          message: this.message(rule, server, 'repeat', obs, row, at),
+        });
+      }
+    }
+    this.dirty.set(key, row);
+  }
+
+  /** The pending period is over: enough consecutive observations and enough time since the condition began. */
+  private due(rule: RuleDef, row: AlertStateRow, at: Date): boolean {
+    const pendingSeconds = Math.max(rule.pendingSeconds, rule.kind === 'battery_draining' ? (rule.params.for_seconds ?? 0) : 0);
+    return row.observations >= Math.max(1, rule.pendingPolls) && at.getTime() - row.since.getTime() >= pendingSeconds * 1000;
+  }
+
+  private fire(rule: RuleDef, server: ServerInfo, row: AlertStateRow, obs: Observation, at: Date, outcomes: Outcome[]): void {
+    const silenced = isSilenced(this.config.silences(server.orgId), server.id, rule.id, at);
+    row.state = 'firing';
+    row.incidentId = crypto.randomUUID();
+    row.notifiedAt = silenced ? null : at;
+    this.dirty.set(stateKey(row.ruleId, row.serverId, row.instance), row);
+    outcomes.push({ type: 'fire', rule, row, message: this.message(rule, server, 'fired', obs, row, at), notify: !silenced, silenced });
+  }
+
+  private resolve(rule: RuleDef, server: ServerInfo, row: AlertStateRow, obs: Observation, at: Date, outcomes: Outcome[]): void {
+    const silenced = isSilenced(this.config.silences(server.orgId), server.id, rule.id, at);
+    // No recovery notice for an incident nobody was told of, or when the rule does not want one.
+    const notify = rule.notifyOnRecovery && row.notifiedAt !== null && !silenced;
+    outcomes.push({
+      type: 'resolve',
+      rule,
+      row: { ...row },
+      incidentId: row.incidentId!,
+      message: this.message(rule, server, 'resolved', obs, row, at),
+      notify,
+    });
+  }
+
+  private put(key: string, row: AlertStateRow): void {
+    this.states.set(key, row);
+    this.dirty.set(key, row);
+  }
+
+  private message(rule: RuleDef, server: ServerInfo, transition: Transition, obs: Observation, row: AlertStateRow, at: Date): Message {
+    const spec = RULE_KINDS[rule.kind]!;
+    const seconds = (at.getTime() - row.since.getTime()) / 1000;
+    const label = row.peak?.label ?? obs.label;
+    const subject = obs.instance === '' ? server.name : `${label} on ${server.name}`;
+    let title = rule.name;
+    let summary = obs.summary;
+    let fields: MessageField[] = obs.fields;
+    if (transition === 'resolved') {
+      title = `${spec.recoveryTitle}: ${subject}`;
+      const worst = row.peak ? ` Worst: ${Math.round(row.peak.value * 10) / 10}${obs.unit || ''}.` : '';
+      summary =
+        rule.kind === 'server_offline'
+          ? `${server.name} is back online after ${formatDuration(seconds)} down.`
+          : `${subject}: ${spec.recoveryTitle.toLowerCase()} after ${formatDuration(seconds)}.${worst}`;
+      fields = [{ name: rule.kind === 'server_offline' ? 'Downtime' : 'Lasted', value: formatDuration(seconds), inline: true }];
+    } else if (transition === 'repeat') {
+      summary = `Still firing since ${formatDuration(seconds)} ago. ${obs.summary}`;
+    }
+    return {
+      transition,
+      severity: rule.severity,
+      ruleKind: rule.kind,
+      ruleName: rule.name,
+      incidentId: row.incidentId ?? '',
+      server: { id: server.id, name: server.name },
+      instance: obs.instance === '' ? null : label,
+      title: transition === 'resolved' ? title : `${title}: ${subject}`,
+      summary,
+      startedAt: row.since,
+      at,
+      durationSeconds: transition === 'resolved' ? Math.round(seconds) : null,
+      fields,
+    };
+  }
+
+  /** Player joined / left: names from the add-on's player list, else the count from the health poll. */
+  private presenceEvents(server: ServerInfo, result: PollResult): Outcome[] {
+    const rules = this.config.rulesFor(server.id).filter((r) => r.kind === 'player_joined' || r.kind === 'player_left');
+    const before = this.presence.get(server.id) ?? { names: null, count: null, namesAt: 0 };
+    const at = new Date(result.time);
+    const outcomes: Outcome[] = [];
+    let joined: string[] = [];
+    let left: string[] = [];
+    let online: string[] | null = null;
+    let countNow: number | null = before.count;
+    if (result.kind === 'players' && result.data) {
+      online = result.data.filter((p) => p.isOnline).map((p) => p.name);
+      const now = new Set(online);
+      if (before.names) {
+        joined = online.filter((n) => !before.names!.has(n));
+        left = [...before.names].filter((n) => !now.has(n));
+      }
+      this.presence.set(server.id, { names: now, count: now.size, namesAt: at.getTime() });
+      countNow = now.size;
+    } else if (result.kind === 'health' && result.data && result.data.playerCount !== null) {
+      countNow = result.data.playerCount;
+      const namesKnown = before.names !== null && at.getTime() - before.namesAt < 5 * 60_000;
+      if (!namesKnown && before.count !== null && countNow !== before.count) {
+        const diff = countNow - before.count;
+        if (diff > 0) joined = Array.from({ length: diff }, () => '');
+        else left = Array.from({ length: -diff }, () => '');
+      }
+      this.presence.set(server.id, { ...before, count: countNow });
+    } else {
+      return [];
+    }
+    for (const rule of rules) {
+      const who = rule.kind === 'player_joined' ? joined : left;
+      if (who.length === 0) continue;
+      this.evaluations++;
+      const named = who.filter(Boolean);
+      const verb = rule.kind === 'player_joined' ? 'joined' : 'left';
+      const whoText =
+        named.length > 0 ? named.join(', ') : who.length === 1 ? 'A player' : `${who.length} players`;
+      const fields: MessageField[] = [{ name: 'Players online', value: String(countNow ?? '—'), inline: true }];
+      if (online && online.length > 0) {
+        const listed = online.slice(0, MAX_LISTED_PLAYERS).join(', ');
+        fields.push({ name: 'Who is online', value: online.length > MAX_LISTED_PLAYERS ? `${listed} …` : listed });
+      }
+      const silenced = isSilenced(this.config.silences(server.orgId), server.id, rule.id, at);
+      outcomes.push({
+        type: 'event',
+        rule,
+        serverId: server.id,
+        instance: named.join(', ').slice(0, 200),
+        notify: !silenced,
+        message: {
+          transition: 'fired',
+          severity: rule.severity,
+          ruleKind: rule.kind,
+          ruleName: rule.name,
+          incidentId: '',
+          server: { id: server.id, name: server.name },
+          instance: named.length > 0 ? named.join(', ') : null,
+          title: `${rule.name}: ${server.name}`,
+          summary: `${whoText} ${verb} ${server.name}. ${countNow ?? '?'} online now.`,
+          startedAt: at,
+          at,
+          durationSeconds: null,
+          fields,
+        },
+      });
+    }
+    return outcomes;
+  }
+}

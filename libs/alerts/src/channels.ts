@@ -1,0 +1,91 @@
+import type { ChannelKind } from '@app/contracts';
+import { z } from 'zod';
+
+const httpUrl = (what: string, example: string) =>
+  z
+    .string({ error: `required: the ${what}` })
+    .trim()
+    .max(2048, 'must be at most 2048 characters')
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    }, `must be the ${what}, an https URL such as ${example}`);
+
+const discordUrl = httpUrl('Discord webhook URL', 'https://discord.com/api/webhooks/123/abc').refine((v) => {
+  try {
+    return /^\/api(\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/.test(new URL(v).pathname);
+  } catch {
+    return false;
+  }
+}, 'is not a Discord webhook URL: copy it from Server Settings > Integrations > Webhooks (https://discord.com/api/webhooks/<id>/<token>)');
+
+const email = z.email({ error: 'must be an e-mail address' }).max(254);
+
+/** What each kind of channel needs, as a user enters it. Secret parts: URLs, the bot token, the signing secret. */
+export const ChannelConfigs = {
+  discord: z.strictObject({ url: discordUrl }),
+  slack: z.strictObject({ url: httpUrl('Slack incoming-webhook URL', 'https://hooks.slack.com/services/T/B/X') }),
+  teams: z.strictObject({
+    url: httpUrl('Teams workflow webhook URL', 'https://prod-00.westeurope.logic.azure.com/workflows/…'),
+  }),
+  webhook: z.strictObject({ url: httpUrl('webhook URL', 'https://example.com/hooks/gsm') }),
+  email: z.strictObject({
+    to: z
+      .array(email)
+      .min(1, 'name at least one recipient')
+      .max(20, 'at most 20 recipients')
+      .or(email.transform((v) => [v])),
+  }),
+  telegram: z.strictObject({
+    bot_token: z
+      .string({ error: 'required: the bot token from @BotFather' })
+      .trim()
+      .regex(/^\d{3,20}:[\w-]{20,100}$/, 'must be a bot token as @BotFather gives it, e.g. 123456:ABC-DEF…'),
+    chat_id: z
+      .union([z.string().trim(), z.int()])
+      .transform(String)
+      .refine((v) => /^(-?\d{1,20}|@[A-Za-z]\w{3,31})$/.test(v), 'must be a numeric chat id or an @channelname'),
+  }),
+} as const satisfies Record<ChannelKind, z.ZodType>;
+
+/** The stored configuration of a channel (decrypted); the webhook kind also holds its signing secret. */
+export type ChannelConfig =
+  | { kind: 'discord' | 'slack' | 'teams'; url: string }
+  | { kind: 'webhook'; url: string; secret: string }
+  | { kind: 'email'; to: string[] }
+  | { kind: 'telegram'; bot_token: string; chat_id: string };
+
+/** The plan feature a channel kind needs: Discord from Hobby, every other kind from Pro. */
+export function channelFeature(kind: ChannelKind): 'discordAlerts' | 'multiChannelAlerts' {
+  return kind === 'discord' ? 'discordAlerts' : 'multiChannelAlerts';
+}
+
+/** The URL a channel sends to, when it is an HTTP one (to check against the target guard). */
+export function channelUrl(config: ChannelConfig): string | null {
+  return 'url' in config ? config.url : null;
+}
+
+/** A hint that tells channels apart in lists without revealing a secret: host and the first characters only. */
+export function channelHint(config: ChannelConfig): string {
+  switch (config.kind) {
+    case 'email':
+      return config.to.join(', ');
+    case 'telegram':
+      return `bot ${config.bot_token.split(':')[0]}:•••• → chat ${config.chat_id}`;
+    default: {
+      const u = new URL(config.url);
+      const segments = u.pathname.split('/').filter(Boolean);
+      const shown = segments.slice(0, Math.min(2, Math.max(0, segments.length - 1)));
+      return `${u.host}/${shown.join('/')}${segments.length > shown.length ? '/••••' : ''}`;
+    }
+  }
+}
+
+/** The associated data a channel's configuration is sealed with: a ciphertext moved to another channel won't open. */
+export function channelSecretContext(channelId: string): string {
+  return `notification-channel:${channelId}`;
+}

@@ -1,0 +1,5 @@
+export * from './message';
+export * from './rules';
+export * from './silences';
+export * from './channels';
+export * from './render';

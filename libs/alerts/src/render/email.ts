@@ -1,0 +1,124 @@
+import type { AlertMessage } from '../message';
+import {
+  codePointLength,
+  colourOf,
+  cssColour,
+  durationName,
+  escapeHtml,
+  footerLine,
+  formatUtc,
+  labelOf,
+  recoveryDuration,
+  safeUrl,
+  singleLine,
+  statusLine,
+  truncate,
+} from './text';
+
+/** The longest subject line the renderer produces, in code points. */
+export const EMAIL_SUBJECT_MAX = 200;
+
+/** An e-mail notification: a one-line subject, a plain-text body and a self-contained HTML body. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Escapes user text for HTML and keeps its line breaks. */
+function htmlLines(s: string): string {
+  return escapeHtml(s).replace(/\r\n|\r|\n/g, '<br>');
+}
+
+/**
+ * The subject: `[CRITICAL] Server offline: My Server`, `[RESOLVED] Back online: My Server`, `[TEST] …`, with
+ * " (still firing)" on a repeat. One line (CR, LF and other control characters become spaces, so no header
+ * injection) and at most {@link EMAIL_SUBJECT_MAX} code points: the title is kept to 100, the server's name gets the
+ * rest.
+ */
+function subjectOf(msg: AlertMessage): string {
+  const prefix = `[${labelOf(msg)}] `;
+  const suffix = msg.transition === 'repeat' ? ' (still firing)' : '';
+  const title = truncate(singleLine(msg.title) || singleLine(msg.ruleName) || 'Alert', 100);
+  const room = EMAIL_SUBJECT_MAX - codePointLength(prefix) - codePointLength(title) - codePointLength(suffix) - 2;
+  const server = truncate(singleLine(msg.server.name) || msg.server.id, room);
+  return singleLine(`${prefix}${title}: ${server}${suffix}`);
+}
+
+/** The label/value rows shown before the message's own fields. */
+function factsOf(msg: AlertMessage): [string, string][] {
+  const facts: [string, string][] = [['Server', msg.server.name]];
+  if (msg.instance !== null && msg.instance.trim() !== '') facts.push(['Instance', msg.instance]);
+  facts.push(['Time', formatUtc(msg.at)]);
+  if (msg.transition === 'repeat' || msg.transition === 'resolved') facts.push(['Started', formatUtc(msg.startedAt)]);
+  const duration = recoveryDuration(msg);
+  if (duration !== null) facts.push([durationName(msg), duration]);
+  return facts;
+}
+
+/**
+ * Renders a notification as an e-mail: a subject like `[CRITICAL] Server offline: My Server`, a plain-text body with
+ * every fact and field, and a self-contained HTML body (inline styles only, a bar in the severity's colour, a table of
+ * the fields and an "Open dashboard" button when there is a URL) in which every piece of user text is escaped.
+ */
+export function renderEmail(msg: AlertMessage): EmailContent {
+  const subject = subjectOf(msg);
+  const title = msg.title.trim() || msg.ruleName;
+  const label = labelOf(msg);
+  const status = statusLine(msg);
+  const facts = factsOf(msg);
+  const url = safeUrl(msg.url);
+  const footer = footerLine(msg, 500);
+  const indent = (s: string): string => s.replace(/\r\n|\r|\n/g, '\n    ');
+
+  const text: string[] = [`${label}: ${singleLine(title)}`, ''];
+  for (const [name, value] of facts) text.push(`${name}: ${indent(value)}`);
+  if (status !== null) text.push('', status);
+  if (msg.summary.trim() !== '') text.push('', msg.summary.trim());
+  if (msg.fields.length > 0) {
+    text.push('', 'Details:');
+    for (const f of msg.fields) text.push(`- ${singleLine(f.name)}: ${indent(f.value)}`);
+  }
+  if (url !== null) text.push('', `Open dashboard: ${url}`);
+  text.push('', '-- ', footer, '');
+
+  const colour = cssColour(colourOf(msg));
+  const cell = 'padding:6px 0;border-top:1px solid #e8e8ec;vertical-align:top;font-size:14px;line-height:20px;';
+  const row = (name: string, value: string): string =>
+    `<tr><th align="left" style="${cell}padding-right:16px;color:#60646c;font-weight:600;white-space:nowrap;">` +
+    `${escapeHtml(singleLine(name) || '—')}</th><td style="${cell}color:#1c2024;word-break:break-word;">` +
+    `${htmlLines(value.trim() === '' ? '—' : value)}</td></tr>`;
+  const rows = [...facts.map(([n, v]) => row(n, v)), ...msg.fields.map((f) => row(f.name, f.value))].join('\n');
+  const testBanner =
+    msg.transition === 'test'
+      ? '<p style="margin:0 0 16px;padding:8px 12px;background:#fff7c2;border-radius:6px;font-size:14px;">' +
+        'This is a test notification: no action needed.</p>\n'
+      : '';
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f5f7;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1c2024;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f5f7;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate;">
+<tr><td style="height:6px;line-height:6px;font-size:0;background:${colour};border-radius:8px 8px 0 0;">&nbsp;</td></tr>
+<tr><td style="padding:24px;">
+${testBanner}<div style="font-size:12px;line-height:16px;font-weight:700;letter-spacing:1px;color:${colour};">${escapeHtml(label)}</div>
+<h1 style="margin:4px 0 12px;font-size:20px;line-height:28px;font-weight:700;color:#1c2024;">${escapeHtml(singleLine(title))}</h1>
+${msg.summary.trim() === '' ? '' : `<p style="margin:0 0 12px;font-size:15px;line-height:22px;">${htmlLines(msg.summary.trim())}</p>\n`}${status === null ? '' : `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#60646c;">${escapeHtml(status)}</p>\n`}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">
+${rows}
+</table>
+${url === null ? '' : `<p style="margin:24px 0 0;"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:${colour};color:#ffffff;font-size:14px;font-weight:700;text-decoration:none;border-radius:6px;">Open dashboard</a></p>\n`}</td></tr>
+<tr><td style="padding:12px 24px;border-top:1px solid #e8e8ec;font-size:12px;line-height:16px;color:#8b8d98;">${escapeHtml(footer)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject, text: text.join('\n'), html };
+}

@@ -1,0 +1,191 @@
+import { type AlertMessage, formatDuration, SEVERITY_COLOUR } from '../message';
+
+/** The mark left wherever a renderer shortened something. One code point. */
+export const ELLIPSIS = '…';
+
+/** Length of a string in Unicode code points (what `[...s].length` counts), the unit most receivers limit. */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * Cuts `s` code point by code point: each code point is rendered by `render` and costs `cost(rendered)`; when the
+ * whole does not fit in `max`, keeps the longest prefix that fits together with the ellipsis. Never splits a
+ * surrogate pair or a rendered piece (so never an escape sequence or entity).
+ */
+function clip(s: string, max: number, render: (cp: string) => string, cost: (piece: string) => number): string {
+  if (max <= 0) return '';
+  const pieces: string[] = [];
+  let total = 0;
+  for (const cp of s) {
+    const piece = render(cp);
+    pieces.push(piece);
+    total += cost(piece);
+  }
+  if (total <= max) return pieces.join('');
+  const room = max - cost(ELLIPSIS);
+  let used = 0;
+  let kept = 0;
+  while (kept < pieces.length) {
+    const c = cost(pieces[kept] as string);
+    if (used + c > room) break;
+    used += c;
+    kept++;
+  }
+  return pieces.slice(0, kept).join('').trimEnd() + (room >= 0 ? ELLIPSIS : '');
+}
+
+const identity = (cp: string): string => cp;
+
+/** Shortens `s` to at most `max` code points, ending with "…" when anything was cut. */
+export function truncate(s: string, max: number): string {
+  return clip(s, max, identity, codePointLength);
+}
+
+/**
+ * Shortens `s` so that it takes at most `max` UTF-16 code units (Telegram's and JavaScript's unit), ending with "…"
+ * when anything was cut; never splits a surrogate pair.
+ */
+export function truncateUtf16(s: string, max: number): string {
+  return clip(s, max, identity, (piece) => piece.length);
+}
+
+/**
+ * Escapes `s` code point by code point with `escapeChar` and shortens the result to at most `max` code points,
+ * ending with "…" when anything was cut. The cut falls between escaped characters, never inside an escape.
+ */
+export function truncateEscaped(s: string, max: number, escapeChar: (cp: string) => string): string {
+  return clip(s, max, escapeChar, codePointLength);
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes one character (or a string) for HTML text and attribute values: `& < > " '`. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+
+/** Escapes `&`, `<` and `>` as Slack's mrkdwn (and Telegram's HTML text) require. */
+export function escapeAngle(s: string): string {
+  return s.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+
+/**
+ * Makes a user-supplied string safe for a one-line header (an e-mail subject, a title): every line break and other
+ * control character becomes a space, runs of whitespace collapse, ends are trimmed.
+ */
+export function singleLine(s: string): string {
+  return s
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** `value`, or "—" when it is empty or only whitespace (receivers reject empty names and values). */
+export function orDash(value: string): string {
+  return value.trim() === '' ? '—' : value;
+}
+
+/** Whole seconds since the epoch of `d` (Discord's `<t:…>` and Slack's `<!date^…>`). */
+export function unixSeconds(d: Date): number {
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** `d` as "2025-03-04 05:06:07 UTC", for receivers that cannot show a reader's local time. */
+export function formatUtc(d: Date): string {
+  const iso = d.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+}
+
+/** `d` as ISO 8601 without milliseconds, "2025-03-04T05:06:07Z". */
+export function isoSeconds(d: Date): string {
+  return `${d.toISOString().slice(0, 19)}Z`;
+}
+
+/** The first 8 characters of an incident id, enough to find it ("Incident 1a2b3c4d"). */
+export function shortId(id: string): string {
+  return [...singleLine(id)].slice(0, 8).join('');
+}
+
+/** The colour of a notification: green for a recovery, otherwise its severity's. */
+export function colourOf(msg: AlertMessage): number {
+  return msg.transition === 'resolved' ? SEVERITY_COLOUR.resolved : SEVERITY_COLOUR[msg.severity];
+}
+
+/** A colour as CSS hex, `#e5484d`. */
+export function cssColour(rgb: number): string {
+  return `#${rgb.toString(16).padStart(6, '0')}`;
+}
+
+/** The upper-case label of a notification: "CRITICAL", "WARNING", "INFO", "RESOLVED" or "TEST". */
+export function labelOf(msg: AlertMessage): string {
+  if (msg.transition === 'resolved') return 'RESOLVED';
+  if (msg.transition === 'test') return 'TEST';
+  return msg.severity.toUpperCase();
+}
+
+/** An emoji for the notification (for receivers without colours): 🔴 🟠 🔵, ✅ for a recovery, 🧪 for a test. */
+export function emojiOf(msg: AlertMessage): string {
+  if (msg.transition === 'resolved') return '✅';
+  if (msg.transition === 'test') return '🧪';
+  return msg.severity === 'critical' ? '🔴' : msg.severity === 'warning' ? '🟠' : '🔵';
+}
+
+/** The headline as shown: the title as given, prefixed with "[TEST] " on a test notification. */
+export function displayTitle(msg: AlertMessage): string {
+  const title = singleLine(msg.title) || singleLine(msg.ruleName) || 'Alert';
+  return msg.transition === 'test' ? `[TEST] ${title}` : title;
+}
+
+/** The name of the duration on a recovery: "Downtime" for `server_offline`, otherwise "Duration". */
+export function durationName(msg: AlertMessage): string {
+  return msg.ruleKind === 'server_offline' ? 'Downtime' : 'Duration';
+}
+
+/** The formatted duration of a recovery ("4 min 12 s"), or null when not a recovery or unknown. */
+export function recoveryDuration(msg: AlertMessage): string | null {
+  if (msg.transition !== 'resolved' || msg.durationSeconds === null || !Number.isFinite(msg.durationSeconds)) {
+    return null;
+  }
+  return formatDuration(msg.durationSeconds);
+}
+
+/**
+ * One line telling which moment this is, or null for a plain `fired`: "Down for 4 min 12 s" / "Lasted 2 h" on a
+ * recovery, "Still firing since … (for …)" on a repeat, a no-action-needed note on a test. `time` formats the
+ * start for the receiver (plain UTC by default).
+ */
+export function statusLine(msg: AlertMessage, time: (d: Date) => string = formatUtc): string | null {
+  switch (msg.transition) {
+    case 'resolved': {
+      const duration = recoveryDuration(msg);
+      if (duration === null) return 'Resolved';
+      return msg.ruleKind === 'server_offline' ? `Down for ${duration}` : `Lasted ${duration}`;
+    }
+    case 'repeat': {
+      const seconds = (msg.at.getTime() - msg.startedAt.getTime()) / 1000;
+      const since = `Still firing since ${time(msg.startedAt)}`;
+      return Number.isFinite(seconds) && seconds > 0 ? `${since} (for ${formatDuration(seconds)})` : since;
+    }
+    case 'test':
+      return 'This is a test notification: no action needed.';
+    case 'fired':
+      return null;
+  }
+}
+
+/** The footer line: "Incident 1a2b3c4d · rule: Server offline" (rule name one line, at most `ruleMax`). */
+export function footerLine(msg: AlertMessage, ruleMax = 200): string {
+  const rule = truncate(singleLine(msg.ruleName), ruleMax);
+  const head = msg.transition === 'test' ? 'Test notification' : `Incident ${shortId(msg.incidentId)}`;
+  return rule === '' ? head : `${head} · rule: ${rule}`;
+}
+
+/** `url` when it is an absolute http(s) URL (safe to put into a link), otherwise null. */
+export function safeUrl(url: string | null): string | null {
+  if (url === null) return null;
+  const trimmed = url.trim();
+  return /^https?:\/\/[^\s]+$/i.test(trimmed) ? trimmed : null;
+}
