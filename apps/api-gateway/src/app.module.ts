@@ -4,6 +4,14 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import type { ApiGatewayConfig } from './app.config';
+import {
+  AlertRuleKindsController,
+  AlertRulesController,
+  IncidentsController,
+  NotificationChannelsController,
+  SilencesController,
+} from './alerts/alerts.controller';
+import { AlertsService } from './alerts/alerts.service';
 import { AuditController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { AuthController } from './auth/auth.controller';
@@ -40,6 +48,11 @@ export class AppModule {
         PublicShareController,
         AuditController,
         ClientConfigController,
+        AlertRulesController,
+        AlertRuleKindsController,
+        NotificationChannelsController,
+        IncidentsController,
+        SilencesController,
       ],
       providers: [
         AuthService,
@@ -50,6 +63,7 @@ export class AppModule {
         MetricsService,
         AuditService,
         SharesService,
+        AlertsService,
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],
     };

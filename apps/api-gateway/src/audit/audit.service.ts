@@ -18,7 +18,15 @@ export type AuditAction =
   | 'invitation.revoked'
   | 'plan.changed'
   | 'share.created'
-  | 'share.revoked';
+  | 'share.revoked'
+  | 'alert_rule.created'
+  | 'alert_rule.updated'
+  | 'alert_rule.deleted'
+  | 'channel.created'
+  | 'channel.updated'
+  | 'channel.deleted'
+  | 'silence.created'
+  | 'silence.deleted';
 
 /**
  * Appends to the audit log: who (user, API token), what, on which target, from where (address, request id).

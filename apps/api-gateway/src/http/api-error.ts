@@ -29,7 +29,7 @@ export class ApiError extends Error {
   }
 
   /** 403 PlanLimitReached: `feature` (e.g. "share links") is not part of `planId`; names the plan that has it. */
-  static notInPlan(feature: string, planId: string, requiredPlan: 'pro' | 'team', remedy: string): ApiError {
+  static notInPlan(feature: string, planId: string, requiredPlan: 'hobby' | 'pro' | 'team', remedy: string): ApiError {
     return new ApiError('PlanLimitReached', `${feature} not part of the ${planId} plan`, remedy, {
       plan: planId,
       required_plan: requiredPlan,

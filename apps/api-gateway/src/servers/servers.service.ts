@@ -1,3 +1,4 @@
+import { presetRules } from '@app/alerts';
 import { randomUUID } from 'node:crypto';
 import { Requests, Subjects } from '@app/contracts';
 import { PrismaService } from '@app/database';
@@ -184,6 +185,19 @@ export class ServersService implements OnModuleDestroy {
           addonWsPort: input.addon_ws_port,
           adminPasswordEnc: new Uint8Array(this.box.seal(input.admin_password, id)),
           certFingerprint: probe.certFingerprint,
+          // The preset alert rules (offline, degraded, fuse tripped) come with the server, in the same transaction.
+          alertRules: {
+            create: presetRules().map((p) => ({
+              orgId,
+              kind: p.kind,
+              name: p.name,
+              severity: p.severity,
+              params: p.params,
+              pendingSeconds: p.pendingSeconds,
+              pendingPolls: p.pendingPolls,
+              preset: true,
+            })),
+          },
         },
         include: { state: true },
       });
