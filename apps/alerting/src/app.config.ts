@@ -31,7 +31,7 @@ export const AlertingConfig = serviceEnvSchema(3003).extend({
   ALERTING_RETRY_BASE_MS: intVar(10, 600_000, 2000),
   ALERTING_RETRY_MAX_MS: intVar(100, 3_600_000, 300_000),
   /** Failed attempts (rate limits aside) before a delivery is dead. */
-  ALERTING_MAX_FAILURES: intVar(1, 100, 12),
+  ALERTING_MAX_FAILURES: intVar(1, 1000, 12),
   /** How often the outbox sweep republishes deliveries whose job went missing. */
   ALERTING_SWEEP_MS: intVar(500, 3_600_000, 30_000),
 });

@@ -1,0 +1,337 @@
+import { writeFileSync } from 'node:fs';
+import {
+  connectTestMessaging,
+  createTestDatabase,
+  ServiceProcess,
+  serviceEnv,
+  ServiceStack,
+  SimulatorProcess,
+  sql,
+  startDiscordReceiver,
+  startSlackReceiver,
+  startSmtpReceiver,
+  startTeamsReceiver,
+  startTelegramReceiver,
+  startWebhookReceiver,
+  type DiscordReceiver,
+  type SlackReceiver,
+  type SmtpReceiver,
+  type TeamsReceiver,
+  type TelegramReceiver,
+  type TestDatabase,
+  type WebhookReceiver,
+} from '@app/testing';
+
+const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64');
+const TELEGRAM_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Answer {
+  status: number;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/**
+ * Alerting end to end: a simulated fleet polled by the real poller (intervals shortened to 2 s in this file's
+ * database), two alerting replicas, the api-gateway and billing-limits, and receivers on loopback that check what
+ * they get like Discord, Slack, Teams, a signature-checking webhook, an SMTP server and Telegram's bot API would.
+ */
+describe('alerting: rules, incidents and guaranteed delivery', () => {
+  let db: TestDatabase;
+  let sim: SimulatorProcess;
+  let base = '';
+  let token = '';
+  const serverIds: string[] = [];
+  const channels: Record<string, string> = {};
+  let discord: DiscordReceiver;
+  let slack: SlackReceiver;
+  let teams: TeamsReceiver;
+  let hook: WebhookReceiver;
+  let smtp: SmtpReceiver;
+  let telegram: TelegramReceiver;
+  let hookSecret = '';
+  const bodies: string[] = [];
+  const alerting: ServiceProcess[] = [];
+  let alertingEnv: Record<string, string> = {};
+
+  const stack = new ServiceStack({ SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', PROBE_TIMEOUT_MS: '1500' });
+
+  const call = async (method: string, path: string, body?: unknown, as = token): Promise<Answer> => {
+    const headers: Record<string, string> = {};
+    if (as) headers.Authorization = `Bearer ${as}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    bodies.push(text);
+    return { status: res.status, text, body: text ? (JSON.parse(text) as unknown) : null };
+  };
+  const setPlan = async (plan: string) => {
+    const res = await call('PUT', '/api/v1/billing/subscription', { plan, period: 'monthly' });
+    expect(res.status).toBe(200);
+  };
+  const rules = async (serverIndex: number) => (await call('GET', `/api/v1/servers/${serverIds[serverIndex]}/alert-rules`)).body as { id: string; kind: string }[];
+  const patchRule = async (serverIndex: number, kind: string, patch: Record<string, unknown>) => {
+    const rule = (await rules(serverIndex)).find((r) => r.kind === kind)!;
+    const res = await call('PATCH', `/api/v1/servers/${serverIds[serverIndex]}/alert-rules/${rule.id}`, patch);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const startAlerting = async () => {
+    const proc = ServiceProcess.start('alerting', alertingEnv);
+    alerting.push(proc);
+    stack.processes.push(proc);
+    await proc.ready(30_000);
+    return proc;
+  };
+  /** Discord messages (accepted) whose embed title contains `text`. */
+  const discordTitled = (text: string, receiver = discord) =>
+    receiver.messages().filter((m) => JSON.stringify((m as { embeds?: { title?: string }[] }).embeds?.[0]?.title ?? '').includes(text));
+
+  beforeAll(async () => {
+    db = stack.db = await createTestDatabase();
+    // Poll every 2 s on Pro so that statuses confirm within seconds (the plan table is data).
+    await sql(
+      db.url,
+      `UPDATE plans SET interval_health_seconds = 2, interval_power_seconds = 2, interval_players_seconds = 2,
+              interval_trains_seconds = 2 WHERE id IN ('hobby', 'pro')`,
+    );
+    sim = stack.sim = await SimulatorProcess.start(['--count', '3', '--seed', '21']);
+    stack.messaging = await connectTestMessaging(stack.prefix, 'test');
+    [discord, slack, teams, hook, smtp, telegram] = await Promise.all([
+      startDiscordReceiver(),
+      startSlackReceiver(),
+      startTeamsReceiver(),
+      startWebhookReceiver({ secret: 'unset' }),
+      startSmtpReceiver(),
+      startTelegramReceiver({ token: TELEGRAM_TOKEN }),
+    ]);
+    alertingEnv = serviceEnv(db.url, stack.prefix, {
+      SECRETS_KEY,
+      TARGET_ALLOW_CIDRS: '127.0.0.0/8',
+      SMTP_URL: `smtp://${smtp.host}:${smtp.port}`,
+      SMTP_FROM: 'Alerts <alerts@example.com>',
+      TELEGRAM_API_URL: telegram.baseUrl,
+      PUBLIC_URL: 'https://monitor.example.com',
+      ALERTING_LEADER_TTL_MS: '3000',
+      ALERTING_RETRY_BASE_MS: '500',
+      ALERTING_RETRY_MAX_MS: '4000',
+      ALERTING_MAX_FAILURES: '200',
+      ALERTING_SWEEP_MS: '3000',
+      ALERTING_ACK_WAIT_MS: '5000',
+    });
+    await stack.start('billing-limits');
+    base = `http://127.0.0.1:${await stack.start('api-gateway')}`;
+    await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '1500' });
+    await startAlerting();
+    await startAlerting();
+    const reg = await call('POST', '/api/v1/auth/register', { email: `alerts-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Ada' }, '');
+    expect(reg.status).toBe(201);
+    token = reg.body.token;
+    await setPlan('pro');
+    for (let i = 0; i < 3; i++) {
+      const s = sim.server(i);
+      const res = await call('POST', '/api/v1/servers', {
+        name: `Factory ${i}`,
+        host: s.host,
+        port: s.port,
+        admin_password: s.admin_password,
+        addon_http_port: s.addon_http_port,
+        addon_ws_port: s.addon_ws_port,
+      });
+      expect(res.status).toBe(201);
+      serverIds.push(res.body.id);
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    if (process.env.ALERTING_E2E_LOGS)
+      for (const [i, p] of stack.processes.entries()) writeFileSync(`${process.env.ALERTING_E2E_LOGS}/${i}-${p.app}.log`, p.output.join('\n'));
+    await stack.close();
+    await Promise.all([discord, slack, teams, hook, smtp, telegram].map((r) => r?.close()));
+  });
+
+  it('channels are plan-gated: Free has none, Hobby only Discord (403 naming the plan), Pro every kind', async () => {
+    const other = await call('POST', '/api/v1/auth/register', { email: `free-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Bo' }, '');
+    const as = other.body.token as string;
+    const free = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Ops', config: { url: discord.webhookUrl } }, as);
+    expect(free.status).toBe(403);
+    expect(free.body.error).toMatchObject({ code: 'PlanLimitReached', details: { plan: 'free', required_plan: 'hobby' } });
+    expect((await call('PUT', '/api/v1/billing/subscription', { plan: 'hobby', period: 'monthly' }, as)).status).toBe(200);
+    const slackOnHobby = await call('POST', '/api/v1/notification-channels', { kind: 'slack', name: 'Ops', config: { url: slack.webhookUrl } }, as);
+    expect(slackOnHobby.status).toBe(403);
+    expect(slackOnHobby.body.error).toMatchObject({ code: 'PlanLimitReached', details: { plan: 'hobby', required_plan: 'pro' } });
+    expect(slackOnHobby.body.error.remedy).toMatch(/Pro/);
+    const discordOnHobby = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Discord ops', config: { url: discord.webhookUrl } }, as);
+    expect(discordOnHobby.status).toBe(201);
+    const test = await call('POST', `/api/v1/notification-channels/${discordOnHobby.body.id}/test`, undefined, as);
+    expect(test.body).toMatchObject({ delivered: true, receiver_status: 200 });
+    discord.requests.length = 0;
+  });
+
+  it('every kind of channel: bad settings get a clear 400, secrets are masked, and a test message reaches each receiver', async () => {
+    const bad = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'x', config: { url: 'https://example.com/not-a-webhook' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/Discord webhook URL/);
+    const privateUrl = await call('POST', '/api/v1/notification-channels', { kind: 'slack', name: 'x', config: { url: 'http://10.0.0.8/hook' } });
+    expect(privateUrl.status).toBe(400);
+    expect(privateUrl.body.error.code).toBe('TargetNotAllowed');
+
+    const created = {
+      discord: await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Discord', config: { url: discord.webhookUrl } }),
+      slack: await call('POST', '/api/v1/notification-channels', { kind: 'slack', name: 'Slack', config: { url: slack.webhookUrl } }),
+      teams: await call('POST', '/api/v1/notification-channels', { kind: 'teams', name: 'Teams', config: { url: teams.webhookUrl } }),
+      webhook: await call('POST', '/api/v1/notification-channels', { kind: 'webhook', name: 'Hook', config: { url: hook.webhookUrl } }),
+      email: await call('POST', '/api/v1/notification-channels', { kind: 'email', name: 'Mail', config: { to: ['ops@example.com'] } }),
+      telegram: await call('POST', '/api/v1/notification-channels', {
+        kind: 'telegram',
+        name: 'Telegram',
+        config: { bot_token: TELEGRAM_TOKEN, chat_id: '-100123456' },
+      }),
+    };
+    for (const [kind, res] of Object.entries(created)) {
+      expect(res.status).toBe(201);
+      channels[kind] = res.body.id;
+    }
+    hookSecret = created.webhook.body.signing_secret;
+    expect(hookSecret).toMatch(/^gsm_whsec_/);
+    hook.setSecret(hookSecret);
+
+    const list = await call('GET', '/api/v1/notification-channels');
+    expect(list.body).toHaveLength(6);
+    expect(list.text).not.toContain('test-token-abc');
+    expect(list.text).not.toContain(TELEGRAM_TOKEN.split(':')[1]);
+    expect(list.text).not.toContain(hookSecret);
+    expect(list.body.find((c: { kind: string }) => c.kind === 'discord').target).toMatch(/••••/);
+
+    for (const kind of ['discord', 'slack', 'teams', 'webhook', 'email', 'telegram']) {
+      const res = await call('POST', `/api/v1/notification-channels/${channels[kind]}/test`);
+      expect({ kind, status: res.status, delivered: res.body.delivered, error: res.body.error }).toEqual({ kind, status: 200, delivered: true, error: null });
+      expect(res.text).not.toContain(TELEGRAM_TOKEN);
+    }
+    expect(discord.accepted()).toHaveLength(1);
+    expect(discord.requests.every((r) => r.problems.length === 0)).toBe(true);
+    expect(slack.accepted()).toHaveLength(1);
+    expect(teams.accepted()).toHaveLength(1);
+    expect(hook.verified()).toHaveLength(1);
+    const mail = await smtp.waitForMessage(() => true, 5000);
+    expect(mail.subject).toMatch(/TEST/);
+    expect(mail.text.toLowerCase()).toContain('test');
+    expect(mail.html).toContain('<');
+    expect(telegram.messages()).toHaveLength(1);
+  });
+
+  it('a stopped server: exactly one "offline" message per channel after the pending period, and one "back online" with the downtime', async () => {
+    await patchRule(0, 'server_offline', { pending_seconds: 4 });
+    const before = Date.now();
+    await sim.setFault(0, 'stopped');
+    const offline = await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Factory 0') && r.rawBody.includes('offline'), 60_000);
+    // Confirmation by the poller (two polls) plus the rule's 4 s pending period.
+    expect(offline.at - before).toBeGreaterThanOrEqual(4000);
+    expect(offline.problems).toEqual([]);
+    await hook.waitFor((r) => r.status === 200 && r.rawBody.includes('"event":"fired"') && r.rawBody.includes('Factory 0'), 15_000);
+    await smtp.waitForMessage((m) => m.subject.includes('Factory 0'), 15_000);
+    await sim.clearFaults(0);
+    const back = await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Back online'), 60_000);
+    expect(back.rawBody).toMatch(/after \d+ s down|after \d+ min/);
+    await hook.waitFor((r) => r.status === 200 && r.rawBody.includes('"event":"resolved"'), 15_000);
+    await sleep(6000); // anything doubled would have arrived by now
+    expect(discordTitled('Server offline: Factory 0')).toHaveLength(1);
+    expect(discordTitled('Back online: Factory 0')).toHaveLength(1);
+    const hookEvents = hook.verified().map((r) => r.json as { event: string; server: { name: string } }).filter((b) => b.server.name === 'Factory 0');
+    expect(hookEvents.map((b) => b.event).sort()).toEqual(['fired', 'resolved']);
+    const incidents = await call('GET', `/api/v1/alerts/incidents?server_id=${serverIds[0]}`);
+    expect(incidents.body.items).toHaveLength(1);
+    expect(incidents.body.items[0]).toMatchObject({ rule_kind: 'server_offline', state: 'resolved', severity: 'critical' });
+    expect(incidents.body.items[0].duration_seconds).toBeGreaterThan(3);
+  }, 150_000);
+
+  it('a flap shorter than the pending period sends nothing', async () => {
+    await patchRule(1, 'server_offline', { pending_seconds: 45 });
+    const count = discord.requests.length;
+    await sim.setFault(1, 'stopped');
+    // Offline is confirmed after two 2 s polls; the 45 s pending period is not over when it is back.
+    await sleep(12_000);
+    await sim.clearFaults(1);
+    await sleep(10_000);
+    expect(discord.requests.slice(count).filter((r) => r.rawBody.includes('Factory 1'))).toEqual([]);
+    const incidents = await call('GET', `/api/v1/alerts/incidents?server_id=${serverIds[1]}`);
+    expect(incidents.body.items).toEqual([]);
+  }, 60_000);
+
+  it('a tripped fuse: one message naming the circuit', async () => {
+    await sim.patchWorld(2, { fuseTripped: 0 });
+    const msg = await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Fuse tripped'), 30_000);
+    expect(msg.problems).toEqual([]);
+    expect(msg.rawBody).toMatch(/Circuit \d+/);
+    await sleep(5000);
+    expect(discordTitled('Fuse tripped').length).toBe(1);
+  }, 60_000);
+
+  it('alerting killed (kill -9, both replicas) mid-incident and restarted: nothing lost, nothing doubled', async () => {
+    await patchRule(1, 'server_offline', { pending_seconds: 0 });
+    await sim.setFault(1, 'stopped');
+    await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Server offline: Factory 1'), 60_000);
+    for (const p of alerting.splice(0)) p.kill();
+    await sim.clearFaults(1); // recovers while no alerting runs: the results wait in JetStream
+    await sleep(8000);
+    await startAlerting();
+    await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Back online: Factory 1'), 60_000);
+    await startAlerting();
+    await sleep(6000);
+    expect(discordTitled('Server offline: Factory 1')).toHaveLength(1);
+    expect(discordTitled('Back online: Factory 1')).toHaveLength(1);
+  }, 150_000);
+
+  it('the receiver answers 429, then 500, then is down for two minutes: the message arrives once it is back, exactly once', async () => {
+    const flaky = await startDiscordReceiver();
+    try {
+      const ch = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Flaky', config: { url: flaky.webhookUrl } });
+      expect(ch.status).toBe(201);
+      const rule = await call('POST', `/api/v1/servers/${serverIds[2]}/alert-rules`, {
+        kind: 'tick_rate_below',
+        params: { below: 25 },
+        pending_polls: 1,
+        channel_ids: [ch.body.id],
+      });
+      expect(rule.status).toBe(201);
+      flaky.rateLimitNext(1);
+      flaky.answerNext({ status: 500 });
+      await sim.patchWorld(2, { tickRate: 12 });
+      await flaky.waitForCount((r) => r.status === 500, 1, 30_000);
+      await flaky.goDown();
+      const downAt = Date.now();
+      await sleep(120_000);
+      await flaky.comeBack();
+      const delivered = await flaky.waitFor((r) => r.status >= 200 && r.status < 300, 30_000);
+      expect(delivered.at - downAt).toBeGreaterThanOrEqual(120_000);
+      expect(delivered.rawBody).toContain('Tick rate low');
+      await sleep(5000);
+      expect(flaky.accepted()).toHaveLength(1);
+      expect(flaky.requests.map((r) => r.status).slice(0, 2)).toEqual([429, 500]);
+      const log = await call('GET', `/api/v1/alerts/deliveries?channel_id=${ch.body.id}`);
+      expect(log.body.items).toHaveLength(1);
+      const d = log.body.items[0];
+      expect(d.status).toBe('sent');
+      expect(d.attempt_log.map((a: { status_code: number | null }) => a.status_code).slice(0, 2)).toEqual([429, 500]);
+      expect(d.attempt_log.at(-1).status_code).toBe(200);
+      expect(d.attempt_log.some((a: { error: string | null }) => /refused/.test(a.error ?? ''))).toBe(true);
+      await sim.patchWorld(2, { tickRate: null });
+    } finally {
+      await flaky.close();
+    }
+  }, 240_000);
+
+  it('no response, log line or error holds a webhook URL, bot token or signing secret', () => {
+    const all = bodies.join('\n');
+    expect(all).not.toContain('test-token-abc');
+    expect(all).not.toContain(TELEGRAM_TOKEN);
+    for (const p of stack.processes) {
+      const logs = p.output.join('\n');
+      expect(logs).not.toContain('test-token-abc');
+      expect(logs).not.toContain(TELEGRAM_TOKEN);
+      if (hookSecret) expect(logs).not.toContain(hookSecret);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { session } from '../../api';
+import { canWrite, reloadAccount, useAccount } from '../../lib/account';
+import { Link } from '../../router';
+import { ErrorNote, PANEL_HEADING } from '../settings/ui';
+import { ChannelsTab } from './ChannelsTab';
+import { DeliveriesTab } from './DeliveriesTab';
+import { IncidentsTab } from './IncidentsTab';
+import { SilencesTab } from './SilencesTab';
+import '../settings/settings.css';
+import './alerts.css';
+
+/** What every alerts tab gets: whether the caller may change things (Operator and Admin; Viewers only read). */
+export interface TabProps {
+  writer: boolean;
+}
+
+const TABS: { id: string; label: string; Panel: ComponentType<TabProps> }[] = [
+  { id: 'incidents', label: 'Incidents', Panel: IncidentsTab },
+  { id: 'channels', label: 'Channels', Panel: ChannelsTab },
+  { id: 'silences', label: 'Silences', Panel: SilencesTab },
+  { id: 'deliveries', label: 'Delivery log', Panel: DeliveriesTab },
+];
+
+/** `/alerts/:tab`: incidents, notification channels, silences and the delivery log of the organisation. */
+export function Alerts({ tab }: { tab: string }) {
+  const orgId = useSyncExternalStore(session.subscribe, session.orgId) ?? 'personal';
+  const account = useAccount();
+  const current = TABS.find((t) => t.id === tab);
+
+  useEffect(() => {
+    document.title = `${current?.label ?? 'Alerts'} · Alerts`;
+    return () => {
+      document.title = 'Ficsit Monitor';
+    };
+  }, [current]);
+
+  const me = account.me;
+  return (
+    <div className="page settings alerts">
+      <h1>Alerts</h1>
+      {me && me.role === 'viewer' && (
+        <p className="muted small" data-testid="alerts-read-only">
+          Your role is viewer: you can look at everything here; operators and admins change it.
+        </p>
+      )}
+      <nav aria-label="Alerts sections">
+        <ul className="settings-tabs">
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <Link to={`/alerts/${t.id}`} aria-current={t.id === tab ? 'page' : undefined}>
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="settings-panel" aria-labelledby={PANEL_HEADING}>
+        <h2 id={PANEL_HEADING} tabIndex={-1}>
+          {current?.label ?? 'Section not found'}
+        </h2>
+        {!current ? (
+          <p>
+            There is no alerts section “{tab}”. <Link to="/alerts/incidents">Go to the incidents</Link>.
+          </p>
+        ) : account.error && !me ? (
+          <ErrorNote error={account.error} retry={() => void reloadAccount()} />
+        ) : !me ? (
+          <p className="muted small" role="status">
+            Loading your account…
+          </p>
+        ) : (
+          <current.Panel key={orgId} writer={canWrite(account)} />
+        )}
+      </section>
+    </div>
+  );
+}
