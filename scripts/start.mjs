@@ -457,7 +457,19 @@ function serviceEnv(config, infra, name) {
     env.CORS_ORIGINS = origins.join(',');
   }
   if (name === 'realtime-gateway') env.CORS_ORIGINS = origins.join(',');
-  for (const key of ['SECRETS_KEY_ID', 'SECRETS_PREVIOUS_KEYS', 'SESSION_TTL_HOURS'])
+  if (name === 'alerting') {
+    // Webhooks to the fleet's address pass the same guard as the game servers (a local receiver for a demo).
+    env.TARGET_ALLOW_CIDRS = infra.allowCidrs;
+    env.PUBLIC_URL = `http://${config.publicHost}:${config.port}`;
+  }
+  for (const key of [
+    'SECRETS_KEY_ID',
+    'SECRETS_PREVIOUS_KEYS',
+    'SESSION_TTL_HOURS',
+    'SMTP_URL',
+    'SMTP_FROM',
+    'TELEGRAM_API_URL',
+  ])
     if (process.env[key]) env[key] = process.env[key];
   return env;
 }

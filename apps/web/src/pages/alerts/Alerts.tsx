@@ -3,6 +3,7 @@ import { session } from '../../api';
 import { canWrite, reloadAccount, useAccount } from '../../lib/account';
 import { Link } from '../../router';
 import { ErrorNote, PANEL_HEADING } from '../settings/ui';
+import { toFailure } from '../settings/useApi';
 import { ChannelsTab } from './ChannelsTab';
 import { DeliveriesTab } from './DeliveriesTab';
 import { IncidentsTab } from './IncidentsTab';
@@ -64,7 +65,7 @@ export function Alerts({ tab }: { tab: string }) {
             There is no alerts section “{tab}”. <Link to="/alerts/incidents">Go to the incidents</Link>.
           </p>
         ) : account.error && !me ? (
-          <ErrorNote error={account.error} retry={() => void reloadAccount()} />
+          <ErrorNote error={toFailure(account.error)} retry={() => void reloadAccount()} />
         ) : !me ? (
           <p className="muted small" role="status">
             Loading your account…
