@@ -18,11 +18,16 @@ export class AlertingMetrics {
   readonly republished: Counter;
 
   constructor(metrics: MetricsService) {
-    this.evaluations = metrics.counter('gsm_alerting_evaluations_total', 'Rules checked against poll results and status changes');
+    this.evaluations = metrics.counter(
+      'gsm_alerting_evaluations_total',
+      'Rules checked against poll results and status changes',
+    );
     this.inputs = metrics.counter('gsm_alerting_inputs_total', 'Poll results and status changes read', ['kind']);
-    this.transitions = metrics.counter('gsm_alerting_transitions_total', 'Incidents fired, resolved, repeated and events', [
-      'transition',
-    ]);
+    this.transitions = metrics.counter(
+      'gsm_alerting_transitions_total',
+      'Incidents fired, resolved, repeated and events',
+      ['transition'],
+    );
     this.batchDuration = metrics.histogram(
       'gsm_alerting_batch_duration_seconds',
       'Time to evaluate and persist one batch of inputs',
@@ -32,10 +37,11 @@ export class AlertingMetrics {
     this.batchFailures = metrics.counter('gsm_alerting_batch_failures_total', 'Batches not persisted (redelivered)');
     this.leader = metrics.gauge('gsm_alerting_leader', '1 while this replica evaluates rules');
     this.states = metrics.gauge('gsm_alerting_states', 'Rule states that are pending or firing');
-    this.deliveries = metrics.counter('gsm_alerting_deliveries_total', 'Delivery attempts by channel kind and outcome', [
-      'channel',
-      'outcome',
-    ]);
+    this.deliveries = metrics.counter(
+      'gsm_alerting_deliveries_total',
+      'Delivery attempts by channel kind and outcome',
+      ['channel', 'outcome'],
+    );
     this.deliveryLatency = metrics.histogram(
       'gsm_alerting_delivery_latency_seconds',
       'From the incident transition to the receiver accepting the message',

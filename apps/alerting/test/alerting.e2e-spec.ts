@@ -62,7 +62,11 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     const headers: Record<string, string> = {};
     if (as) headers.Authorization = `Bearer ${as}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     bodies.push(text);
     return { status: res.status, text, body: text ? (JSON.parse(text) as unknown) : null };
@@ -71,7 +75,8 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     const res = await call('PUT', '/api/v1/billing/subscription', { plan, period: 'monthly' });
     expect(res.status).toBe(200);
   };
-  const rules = async (serverIndex: number) => (await call('GET', `/api/v1/servers/${serverIds[serverIndex]}/alert-rules`)).body as { id: string; kind: string }[];
+  const rules = async (serverIndex: number) =>
+    (await call('GET', `/api/v1/servers/${serverIds[serverIndex]}/alert-rules`)).body as { id: string; kind: string }[];
   const patchRule = async (serverIndex: number, kind: string, patch: Record<string, unknown>) => {
     const rule = (await rules(serverIndex)).find((r) => r.kind === kind)!;
     const res = await call('PATCH', `/api/v1/servers/${serverIds[serverIndex]}/alert-rules/${rule.id}`, patch);
@@ -87,7 +92,9 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
   };
   /** Discord messages (accepted) whose embed title contains `text`. */
   const discordTitled = (text: string, receiver = discord) =>
-    receiver.messages().filter((m) => JSON.stringify((m as { embeds?: { title?: string }[] }).embeds?.[0]?.title ?? '').includes(text));
+    receiver
+      .messages()
+      .filter((m) => JSON.stringify((m as { embeds?: { title?: string }[] }).embeds?.[0]?.title ?? '').includes(text));
 
   beforeAll(async () => {
     db = stack.db = await createTestDatabase();
@@ -126,7 +133,12 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '1500' });
     await startAlerting();
     await startAlerting();
-    const reg = await call('POST', '/api/v1/auth/register', { email: `alerts-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Ada' }, '');
+    const reg = await call(
+      'POST',
+      '/api/v1/auth/register',
+      { email: `alerts-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Ada' },
+      '',
+    );
     expect(reg.status).toBe(201);
     token = reg.body.token;
     await setPlan('pro');
@@ -147,23 +159,52 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
 
   afterAll(async () => {
     if (process.env.ALERTING_E2E_LOGS)
-      for (const [i, p] of stack.processes.entries()) writeFileSync(`${process.env.ALERTING_E2E_LOGS}/${i}-${p.app}.log`, p.output.join('\n'));
+      for (const [i, p] of stack.processes.entries())
+        writeFileSync(`${process.env.ALERTING_E2E_LOGS}/${i}-${p.app}.log`, p.output.join('\n'));
     await stack.close();
     await Promise.all([discord, slack, teams, hook, smtp, telegram].map((r) => r?.close()));
   });
 
   it('channels are plan-gated: Free has none, Hobby only Discord (403 naming the plan), Pro every kind', async () => {
-    const other = await call('POST', '/api/v1/auth/register', { email: `free-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Bo' }, '');
+    const other = await call(
+      'POST',
+      '/api/v1/auth/register',
+      { email: `free-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Bo' },
+      '',
+    );
     const as = other.body.token as string;
-    const free = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Ops', config: { url: discord.webhookUrl } }, as);
+    const free = await call(
+      'POST',
+      '/api/v1/notification-channels',
+      { kind: 'discord', name: 'Ops', config: { url: discord.webhookUrl } },
+      as,
+    );
     expect(free.status).toBe(403);
-    expect(free.body.error).toMatchObject({ code: 'PlanLimitReached', details: { plan: 'free', required_plan: 'hobby' } });
-    expect((await call('PUT', '/api/v1/billing/subscription', { plan: 'hobby', period: 'monthly' }, as)).status).toBe(200);
-    const slackOnHobby = await call('POST', '/api/v1/notification-channels', { kind: 'slack', name: 'Ops', config: { url: slack.webhookUrl } }, as);
+    expect(free.body.error).toMatchObject({
+      code: 'PlanLimitReached',
+      details: { plan: 'free', required_plan: 'hobby' },
+    });
+    expect((await call('PUT', '/api/v1/billing/subscription', { plan: 'hobby', period: 'monthly' }, as)).status).toBe(
+      200,
+    );
+    const slackOnHobby = await call(
+      'POST',
+      '/api/v1/notification-channels',
+      { kind: 'slack', name: 'Ops', config: { url: slack.webhookUrl } },
+      as,
+    );
     expect(slackOnHobby.status).toBe(403);
-    expect(slackOnHobby.body.error).toMatchObject({ code: 'PlanLimitReached', details: { plan: 'hobby', required_plan: 'pro' } });
+    expect(slackOnHobby.body.error).toMatchObject({
+      code: 'PlanLimitReached',
+      details: { plan: 'hobby', required_plan: 'pro' },
+    });
     expect(slackOnHobby.body.error.remedy).toMatch(/Pro/);
-    const discordOnHobby = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Discord ops', config: { url: discord.webhookUrl } }, as);
+    const discordOnHobby = await call(
+      'POST',
+      '/api/v1/notification-channels',
+      { kind: 'discord', name: 'Discord ops', config: { url: discord.webhookUrl } },
+      as,
+    );
     expect(discordOnHobby.status).toBe(201);
     const test = await call('POST', `/api/v1/notification-channels/${discordOnHobby.body.id}/test`, undefined, as);
     expect(test.body).toMatchObject({ delivered: true, receiver_status: 200 });
@@ -171,19 +212,47 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
   });
 
   it('every kind of channel: bad settings get a clear 400, secrets are masked, and a test message reaches each receiver', async () => {
-    const bad = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'x', config: { url: 'https://example.com/not-a-webhook' } });
+    const bad = await call('POST', '/api/v1/notification-channels', {
+      kind: 'discord',
+      name: 'x',
+      config: { url: 'https://example.com/not-a-webhook' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/Discord webhook URL/);
-    const privateUrl = await call('POST', '/api/v1/notification-channels', { kind: 'slack', name: 'x', config: { url: 'http://10.0.0.8/hook' } });
+    const privateUrl = await call('POST', '/api/v1/notification-channels', {
+      kind: 'slack',
+      name: 'x',
+      config: { url: 'http://10.0.0.8/hook' },
+    });
     expect(privateUrl.status).toBe(400);
     expect(privateUrl.body.error.code).toBe('TargetNotAllowed');
 
     const created = {
-      discord: await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Discord', config: { url: discord.webhookUrl } }),
-      slack: await call('POST', '/api/v1/notification-channels', { kind: 'slack', name: 'Slack', config: { url: slack.webhookUrl } }),
-      teams: await call('POST', '/api/v1/notification-channels', { kind: 'teams', name: 'Teams', config: { url: teams.webhookUrl } }),
-      webhook: await call('POST', '/api/v1/notification-channels', { kind: 'webhook', name: 'Hook', config: { url: hook.webhookUrl } }),
-      email: await call('POST', '/api/v1/notification-channels', { kind: 'email', name: 'Mail', config: { to: ['ops@example.com'] } }),
+      discord: await call('POST', '/api/v1/notification-channels', {
+        kind: 'discord',
+        name: 'Discord',
+        config: { url: discord.webhookUrl },
+      }),
+      slack: await call('POST', '/api/v1/notification-channels', {
+        kind: 'slack',
+        name: 'Slack',
+        config: { url: slack.webhookUrl },
+      }),
+      teams: await call('POST', '/api/v1/notification-channels', {
+        kind: 'teams',
+        name: 'Teams',
+        config: { url: teams.webhookUrl },
+      }),
+      webhook: await call('POST', '/api/v1/notification-channels', {
+        kind: 'webhook',
+        name: 'Hook',
+        config: { url: hook.webhookUrl },
+      }),
+      email: await call('POST', '/api/v1/notification-channels', {
+        kind: 'email',
+        name: 'Mail',
+        config: { to: ['ops@example.com'] },
+      }),
       telegram: await call('POST', '/api/v1/notification-channels', {
         kind: 'telegram',
         name: 'Telegram',
@@ -207,7 +276,12 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
 
     for (const kind of ['discord', 'slack', 'teams', 'webhook', 'email', 'telegram']) {
       const res = await call('POST', `/api/v1/notification-channels/${channels[kind]}/test`);
-      expect({ kind, status: res.status, delivered: res.body.delivered, error: res.body.error }).toEqual({ kind, status: 200, delivered: true, error: null });
+      expect({ kind, status: res.status, delivered: res.body.delivered, error: res.body.error }).toEqual({
+        kind,
+        status: 200,
+        delivered: true,
+        error: null,
+      });
       expect(res.text).not.toContain(TELEGRAM_TOKEN);
     }
     expect(discord.accepted()).toHaveLength(1);
@@ -226,11 +300,17 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     await patchRule(0, 'server_offline', { pending_seconds: 4 });
     const before = Date.now();
     await sim.setFault(0, 'stopped');
-    const offline = await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Factory 0') && r.rawBody.includes('offline'), 60_000);
+    const offline = await discord.waitFor(
+      (r) => r.status < 300 && r.rawBody.includes('Factory 0') && r.rawBody.includes('offline'),
+      60_000,
+    );
     // Confirmation by the poller (two polls) plus the rule's 4 s pending period.
     expect(offline.at - before).toBeGreaterThanOrEqual(4000);
     expect(offline.problems).toEqual([]);
-    await hook.waitFor((r) => r.status === 200 && r.rawBody.includes('"event":"fired"') && r.rawBody.includes('Factory 0'), 15_000);
+    await hook.waitFor(
+      (r) => r.status === 200 && r.rawBody.includes('"event":"fired"') && r.rawBody.includes('Factory 0'),
+      15_000,
+    );
     await smtp.waitForMessage((m) => m.subject.includes('Factory 0'), 15_000);
     await sim.clearFaults(0);
     const back = await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Back online'), 60_000);
@@ -239,11 +319,18 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     await sleep(6000); // anything doubled would have arrived by now
     expect(discordTitled('Server offline: Factory 0')).toHaveLength(1);
     expect(discordTitled('Back online: Factory 0')).toHaveLength(1);
-    const hookEvents = hook.verified().map((r) => r.json as { event: string; server: { name: string } }).filter((b) => b.server.name === 'Factory 0');
+    const hookEvents = hook
+      .verified()
+      .map((r) => r.json as { event: string; server: { name: string } })
+      .filter((b) => b.server.name === 'Factory 0');
     expect(hookEvents.map((b) => b.event).sort()).toEqual(['fired', 'resolved']);
     const incidents = await call('GET', `/api/v1/alerts/incidents?server_id=${serverIds[0]}`);
     expect(incidents.body.items).toHaveLength(1);
-    expect(incidents.body.items[0]).toMatchObject({ rule_kind: 'server_offline', state: 'resolved', severity: 'critical' });
+    expect(incidents.body.items[0]).toMatchObject({
+      rule_kind: 'server_offline',
+      state: 'resolved',
+      severity: 'critical',
+    });
     expect(incidents.body.items[0].duration_seconds).toBeGreaterThan(3);
   }, 150_000);
 
@@ -287,7 +374,11 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
   it('the receiver answers 429, then 500, then is down for two minutes: the message arrives once it is back, exactly once', async () => {
     const flaky = await startDiscordReceiver();
     try {
-      const ch = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'Flaky', config: { url: flaky.webhookUrl } });
+      const ch = await call('POST', '/api/v1/notification-channels', {
+        kind: 'discord',
+        name: 'Flaky',
+        config: { url: flaky.webhookUrl },
+      });
       expect(ch.status).toBe(201);
       const rule = await call('POST', `/api/v1/servers/${serverIds[2]}/alert-rules`, {
         kind: 'tick_rate_below',

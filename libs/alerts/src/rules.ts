@@ -49,7 +49,8 @@ const kinds: RuleKindSpec[] = [
   {
     kind: 'server_offline',
     title: 'Server offline',
-    description: 'The game port does not answer (confirmed by two polls). The recovery notice says "back online" with the downtime.',
+    description:
+      'The game port does not answer (confirmed by two polls). The recovery notice says "back online" with the downtime.',
     recoveryTitle: 'Back online',
     source: 'status',
     severity: 'critical',
@@ -231,10 +232,10 @@ export const PRESET_KINDS = ['server_offline', 'degraded', 'fuse_tripped'] as co
 export function paramsSchema(spec: RuleKindSpec): z.ZodType<Record<string, number>> {
   const shape: Record<string, z.ZodType<number | undefined>> = {};
   for (const p of spec.params) {
-    let field = (p.type === 'integer' ? z.int() : z.number())
+    const field = (p.type === 'integer' ? z.int() : z.number())
       .min(p.min, `must be at least ${p.min}`)
       .max(p.max, `must be at most ${p.max}`);
-    shape[p.name] = p.default === null ? field : (field = field as typeof field).default(p.default);
+    shape[p.name] = p.default === null ? field : field.default(p.default);
   }
   return z.strictObject(shape) as unknown as z.ZodType<Record<string, number>>;
 }

@@ -14,7 +14,15 @@ const weekly = (days: number[], start: string, minutes: number, timeZone: string
 
 describe('silences and maintenance windows', () => {
   it('a one-off silence mutes from its start until its end', () => {
-    const s: SilenceWindow = { ...weekly([], '00:00', 0, 'UTC'), days: null, startMinute: null, durationMinutes: null, timeZone: null, startsAt: new Date('2026-11-22T10:00:00Z'), endsAt: new Date('2026-11-22T11:00:00Z') };
+    const s: SilenceWindow = {
+      ...weekly([], '00:00', 0, 'UTC'),
+      days: null,
+      startMinute: null,
+      durationMinutes: null,
+      timeZone: null,
+      startsAt: new Date('2026-11-22T10:00:00Z'),
+      endsAt: new Date('2026-11-22T11:00:00Z'),
+    };
     expect(silenceActive(s, new Date('2026-11-22T09:59:59Z'))).toBe(false);
     expect(silenceActive(s, new Date('2026-11-22T10:30:00Z'))).toBe(true);
     expect(silenceActive(s, new Date('2026-11-22T11:00:00Z'))).toBe(false);
@@ -23,7 +31,10 @@ describe('silences and maintenance windows', () => {
   it('a weekly window is read in its time zone, across midnight, and narrowed by server and rule', () => {
     // Sundays 23:00 to 01:00 in Berlin (UTC+1 in November).
     const w = weekly([7], '23:00', 120, 'Europe/Berlin');
-    expect(localWeekMinute(new Date('2026-11-22T22:30:00Z'), 'Europe/Berlin')).toEqual({ weekday: 7, minute: 23 * 60 + 30 });
+    expect(localWeekMinute(new Date('2026-11-22T22:30:00Z'), 'Europe/Berlin')).toEqual({
+      weekday: 7,
+      minute: 23 * 60 + 30,
+    });
     expect(silenceActive(w, new Date('2026-11-22T21:59:00Z'))).toBe(false); // Sunday 22:59 Berlin
     expect(silenceActive(w, new Date('2026-11-22T22:00:00Z'))).toBe(true); // Sunday 23:00
     expect(silenceActive(w, new Date('2026-11-22T23:59:00Z'))).toBe(true); // Monday 00:59

@@ -18,7 +18,13 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -59,6 +65,9 @@ export function silenceActive(s: SilenceWindow, at: Date): boolean {
 /** Whether any of the silences mutes this rule on this server at `at`. */
 export function isSilenced(silences: readonly SilenceWindow[], serverId: string, ruleId: string, at: Date): boolean {
   return silences.some(
-    (s) => (s.serverId === null || s.serverId === serverId) && (s.ruleId === null || s.ruleId === ruleId) && silenceActive(s, at),
+    (s) =>
+      (s.serverId === null || s.serverId === serverId) &&
+      (s.ruleId === null || s.ruleId === ruleId) &&
+      silenceActive(s, at),
   );
 }

@@ -94,7 +94,11 @@ export class ChannelSender implements OnApplicationShutdown {
     const secrets = secretsOf(config);
     try {
       const result = await this.attempt(config, message, deliveryId);
-      return { ...result, answer: result.answer ? redact(result.answer, secrets).slice(0, ANSWER_MAX) : null, error: result.error ? redact(result.error, secrets) : null };
+      return {
+        ...result,
+        answer: result.answer ? redact(result.answer, secrets).slice(0, ANSWER_MAX) : null,
+        error: result.error ? redact(result.error, secrets) : null,
+      };
     } catch (error) {
       const permanent = error instanceof SendError && error.permanent;
       return {
@@ -102,7 +106,10 @@ export class ChannelSender implements OnApplicationShutdown {
         status: null,
         retryAfterMs: null,
         answer: null,
-        error: redact(error instanceof SendError ? error.message : `sending failed: ${(error as Error).message}`, secrets),
+        error: redact(
+          error instanceof SendError ? error.message : `sending failed: ${(error as Error).message}`,
+          secrets,
+        ),
       };
     }
   }
@@ -152,7 +159,13 @@ export class ChannelSender implements OnApplicationShutdown {
         name = 'Telegram';
         const base = this.env.TELEGRAM_API_URL.replace(/\/+$/, '');
         const payload = renderTelegram(message, config.chat_id);
-        answer = await postGuarded(null, `${base}/bot${config.bot_token}/sendMessage`, JSON.stringify(payload), json, timeout);
+        answer = await postGuarded(
+          null,
+          `${base}/bot${config.bot_token}/sendMessage`,
+          JSON.stringify(payload),
+          json,
+          timeout,
+        );
         break;
       }
       case 'email':

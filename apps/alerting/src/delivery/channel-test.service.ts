@@ -28,7 +28,9 @@ export class ChannelTestService implements OnApplicationBootstrap {
   }
 
   async test(orgId: string, channelId: string): Promise<ChannelTestResult> {
-    const rows = await this.prisma.$queryRawUnsafe<{ id: string; kind: ChannelKind; name: string; config_enc: Uint8Array }[]>(
+    const rows = await this.prisma.$queryRawUnsafe<
+      { id: string; kind: ChannelKind; name: string; config_enc: Uint8Array }[]
+    >(
       `SELECT id, kind, name, config_enc FROM notification_channels WHERE id = $1::uuid AND org_id = $2::uuid`,
       channelId,
       orgId,
@@ -37,7 +39,10 @@ export class ChannelTestService implements OnApplicationBootstrap {
     if (!channel) return failed('the channel does not exist (deleted?)');
     let config: ChannelConfig;
     try {
-      config = { kind: channel.kind, ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))) } as ChannelConfig;
+      config = {
+        kind: channel.kind,
+        ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))),
+      } as ChannelConfig;
     } catch {
       return failed('the channel settings could not be decrypted; save the channel again');
     }

@@ -4,8 +4,16 @@ import { RateLimiter } from './rate-limiter';
 
 describe('delivery policy', () => {
   it("reads the delay a receiver asks for: Discord's retry_after, Telegram's parameters, the Retry-After header", () => {
-    expect(retryAfterMs({ status: 429, headers: {}, body: '{"message":"You are being rate limited.","retry_after":1.234,"global":false}' })).toBe(1234);
-    expect(retryAfterMs({ status: 429, headers: {}, body: '{"ok":false,"error_code":429,"parameters":{"retry_after":7}}' })).toBe(7000);
+    expect(
+      retryAfterMs({
+        status: 429,
+        headers: {},
+        body: '{"message":"You are being rate limited.","retry_after":1.234,"global":false}',
+      }),
+    ).toBe(1234);
+    expect(
+      retryAfterMs({ status: 429, headers: {}, body: '{"ok":false,"error_code":429,"parameters":{"retry_after":7}}' }),
+    ).toBe(7000);
     expect(retryAfterMs({ status: 429, headers: { 'retry-after': '3' }, body: 'rate_limited' })).toBe(3000);
     expect(retryAfterMs({ status: 503, headers: {}, body: '' })).toBeNull();
   });
@@ -22,6 +30,8 @@ describe('delivery policy', () => {
   });
 
   it('redacts secrets, also URL-encoded', () => {
-    expect(redact('POST /bot123:ABC/x failed for https://h/x?t=abc%2Fdef', ['123:ABC', 'abc/def'])).toBe('POST /bot••••/x failed for https://h/x?t=••••');
+    expect(redact('POST /bot123:ABC/x failed for https://h/x?t=abc%2Fdef', ['123:ABC', 'abc/def'])).toBe(
+      'POST /bot••••/x failed for https://h/x?t=••••',
+    );
   });
 });

@@ -145,9 +145,17 @@ export class DeliveryService implements OnApplicationBootstrap {
     }
     let config: ChannelConfig;
     try {
-      config = { kind: channel.kind, ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))) } as ChannelConfig;
+      config = {
+        kind: channel.kind,
+        ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))),
+      } as ChannelConfig;
     } catch {
-      await this.finish(row, 'dead', null, 'the channel settings could not be decrypted (key rotated away?); save the channel again');
+      await this.finish(
+        row,
+        'dead',
+        null,
+        'the channel settings could not be decrypted (key rotated away?); save the channel again',
+      );
       return;
     }
     const message = reviveMessage(row.message, this.env.PUBLIC_URL);
@@ -158,14 +166,19 @@ export class DeliveryService implements OnApplicationBootstrap {
     await this.record(row, result, durationMs, channel.kind, message);
   }
 
-  private async record(row: ClaimedRow, result: SendResult, durationMs: number, kind: ChannelKind, message: AlertMessage): Promise<void> {
+  private async record(
+    row: ClaimedRow,
+    result: SendResult,
+    durationMs: number,
+    kind: ChannelKind,
+    message: AlertMessage,
+  ): Promise<void> {
     const attempt = row.attempts + 1;
     const rateLimited = result.status === 429;
     const failures = result.outcome === 'sent' || rateLimited ? row.failures : row.failures + 1;
     const exhausted = result.outcome === 'retry' && failures >= this.env.ALERTING_MAX_FAILURES;
     const status = result.outcome === 'sent' ? 'sent' : result.outcome === 'permanent' || exhausted ? 'dead' : 'failed';
-    const delay =
-      status === 'failed' ? Math.min(result.retryAfterMs ?? this.backoff(failures), 24 * 3600_000) : null;
+    const delay = status === 'failed' ? Math.min(result.retryAfterMs ?? this.backoff(failures), 24 * 3600_000) : null;
     if (rateLimited && result.retryAfterMs !== null) this.limiter.pause(row.channel_id, result.retryAfterMs);
     const error = exhausted ? `gave up after ${failures} failed attempts: ${result.error}` : result.error;
     await this.prisma.$transaction([
@@ -207,11 +220,19 @@ export class DeliveryService implements OnApplicationBootstrap {
 
   /** Exponential backoff with jitter: base·2^(n-1), capped, then a random 50-100 % of it. */
   private backoff(failures: number): number {
-    const ceiling = Math.min(this.env.ALERTING_RETRY_MAX_MS, this.env.ALERTING_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
+    const ceiling = Math.min(
+      this.env.ALERTING_RETRY_MAX_MS,
+      this.env.ALERTING_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1),
+    );
     return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
   }
 
-  private async finish(row: ClaimedRow, status: 'skipped' | 'dead', code: number | null, reason: string): Promise<void> {
+  private async finish(
+    row: ClaimedRow,
+    status: 'skipped' | 'dead',
+    code: number | null,
+    reason: string,
+  ): Promise<void> {
     await this.prisma.$executeRawUnsafe(
       `UPDATE deliveries SET status = $2::delivery_status, error = $3, response_status = $4, claimed_until = NULL,
               next_attempt_at = NULL, updated_at = now() WHERE id = $1::uuid`,

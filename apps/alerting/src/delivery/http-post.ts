@@ -63,7 +63,11 @@ export async function postGuarded(
         hostname,
         port: target.port || (isHttps ? 443 : 80),
         path: `${target.pathname}${target.search}`,
-        headers: { 'content-length': String(payload.length), 'user-agent': 'gsm-alerting/1 (+satisfactory monitoring)', ...headers },
+        headers: {
+          'content-length': String(payload.length),
+          'user-agent': 'gsm-alerting/1 (+satisfactory monitoring)',
+          ...headers,
+        },
         agent: isHttps ? httpsAgent : httpAgent,
         lookup,
         timeout: timeoutMs,

@@ -103,7 +103,11 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
         const battery: MessageField[] = [
           { name: 'Circuit', value: String(c.circuitGroupId), inline: true },
           { name: 'Battery', value: `${n1(c.batteryPercent)} %`, inline: true },
-          { name: 'Battery flow', value: `${c.batteryDifferential >= 0 ? '+' : ''}${mw(c.batteryDifferential)}`, inline: true },
+          {
+            name: 'Battery flow',
+            value: `${c.batteryDifferential >= 0 ? '+' : ''}${mw(c.batteryDifferential)}`,
+            inline: true,
+          },
         ];
         if (c.batteryTimeEmptySeconds !== null)
           battery.push({ name: 'Empty in', value: `${Math.round(c.batteryTimeEmptySeconds / 60)} min`, inline: true });

@@ -89,7 +89,8 @@ export class AlertConfigCache implements ConfigView {
 
   /** Whether a rule (by id) is loaded and enabled. */
   hasRule(ruleId: string): boolean {
-    for (const list of [...this.rules.values(), ...this.orgRules.values()]) if (list.some((r) => r.id === ruleId)) return true;
+    for (const list of [...this.rules.values(), ...this.orgRules.values()])
+      if (list.some((r) => r.id === ruleId)) return true;
     return false;
   }
 

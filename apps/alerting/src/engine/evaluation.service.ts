@@ -76,7 +76,9 @@ export class EvaluationService implements OnApplicationBootstrap {
   private async reload(orgId: string): Promise<void> {
     if (!this.active) return;
     await this.config.load(orgId);
-    this.evaluator.forget((row) => !this.config.hasRule(row.ruleId) && this.config.server(row.serverId)?.orgId === orgId);
+    this.evaluator.forget(
+      (row) => !this.config.hasRule(row.ruleId) && this.config.server(row.serverId)?.orgId === orgId,
+    );
   }
 
   private async onLeadership(leader: boolean): Promise<void> {
@@ -170,13 +172,24 @@ export class EvaluationService implements OnApplicationBootstrap {
       const parsed = parseMessage(contract, msg.data);
       if (!parsed.ok) {
         await this.messaging
-          .deadLetter(msg.subject, msg.data, readMeta(msg, msg.info.deliveryCount), 'schema_violation', parsed.error, DURABLE)
+          .deadLetter(
+            msg.subject,
+            msg.data,
+            readMeta(msg, msg.info.deliveryCount),
+            'schema_violation',
+            parsed.error,
+            DURABLE,
+          )
           .catch(() => undefined);
         msg.term();
         continue;
       }
       usable.push(msg);
-      inputs.push(isStatus ? { type: 'status', value: parsed.value as ServerStatusChanged } : { type: 'result', value: parsed.value as PollResult });
+      inputs.push(
+        isStatus
+          ? { type: 'status', value: parsed.value as ServerStatusChanged }
+          : { type: 'result', value: parsed.value as PollResult },
+      );
     }
     try {
       await this.learnServers(inputs.map((i) => i.value));
@@ -184,7 +197,9 @@ export class EvaluationService implements OnApplicationBootstrap {
       const before = this.evaluator.evaluations;
       for (const input of inputs) {
         this.metrics.inputs.inc({ kind: input.type === 'status' ? 'status' : input.value.kind });
-        outcomes.push(...(input.type === 'status' ? this.evaluator.onStatus(input.value) : this.evaluator.onResult(input.value)));
+        outcomes.push(
+          ...(input.type === 'status' ? this.evaluator.onStatus(input.value) : this.evaluator.onResult(input.value)),
+        );
       }
       this.metrics.evaluations.inc(this.evaluator.evaluations - before);
       const committed = await this.store.persist(outcomes, this.evaluator.takeDirty(), this.config);
@@ -193,20 +208,27 @@ export class EvaluationService implements OnApplicationBootstrap {
           this.messaging
             .publishDurable(Subjects.deliveryJob, job, { messageId: job.deliveryId })
             .catch((error: Error) =>
-              this.logger.warn({ deliveryId: job.deliveryId, err: error.message }, 'delivery job not published; the outbox sweep will'),
+              this.logger.warn(
+                { deliveryId: job.deliveryId, err: error.message },
+                'delivery job not published; the outbox sweep will',
+              ),
             ),
         ),
       );
       for (const msg of usable) msg.ack();
       for (const e of committed.opened) this.messaging.publish(Subjects.incidentOpened, e);
       for (const e of committed.resolved) this.messaging.publish(Subjects.incidentResolved, e);
-      for (const o of outcomes) this.metrics.transitions.inc({ transition: o.type === 'notify' ? o.event.replace(/-\d+$/, '') : o.type });
+      for (const o of outcomes)
+        this.metrics.transitions.inc({ transition: o.type === 'notify' ? o.event.replace(/-\d+$/, '') : o.type });
       this.metrics.states.set(this.evaluator.stateCount);
       this.metrics.batchDuration.observe((performance.now() - started) / 1000);
       this.onCommitted?.(committed, outcomes);
     } catch (error) {
       this.metrics.batchFailures.inc();
-      this.logger.error({ err: (error as Error).message, inputs: usable.length }, 'batch not persisted; it will be evaluated again');
+      this.logger.error(
+        { err: (error as Error).message, inputs: usable.length },
+        'batch not persisted; it will be evaluated again',
+      );
       for (const msg of usable) msg.nak(1000);
       try {
         this.evaluator.load(await this.store.loadStates());

@@ -37,7 +37,11 @@ function setup(rules: RuleDef[], silences: SilenceWindow[] = []) {
     addonStatus: 'available',
     addonSeen: true,
   };
-  const view: ConfigView = { server: (id) => (id === SERVER ? server : undefined), rulesFor: () => rules, silences: () => silences };
+  const view: ConfigView = {
+    server: (id) => (id === SERVER ? server : undefined),
+    rulesFor: () => rules,
+    silences: () => silences,
+  };
   return { evaluator: new Evaluator(view), server };
 }
 
@@ -109,12 +113,17 @@ describe('Evaluator', () => {
     expect(evaluator.onResult(health(10, null))).toEqual([]); // two polls but only 10 s
     const fired = evaluator.onResult(health(30, null));
     expect(types(fired)).toEqual(['fire']);
-    expect(fired[0]).toMatchObject({ notify: true, message: { title: 'server_offline: Factory', severity: 'warning' } });
+    expect(fired[0]).toMatchObject({
+      notify: true,
+      message: { title: 'server_offline: Factory', severity: 'warning' },
+    });
     expect(evaluator.onResult(health(40, null))).toEqual([]); // firing: no second message
     const resolved = evaluator.onStatus(status(95, 'online'));
     expect(types(resolved)).toEqual(['resolve']);
     expect(resolved[0]).toMatchObject({ notify: true, message: { transition: 'resolved', durationSeconds: 95 } });
-    expect((resolved[0] as { message: { summary: string } }).message.summary).toBe('Factory is back online after 1 min 35 s down.');
+    expect((resolved[0] as { message: { summary: string } }).message.summary).toBe(
+      'Factory is back online after 1 min 35 s down.',
+    );
     expect(evaluator.stateCount).toBe(0);
   });
 
@@ -179,7 +188,10 @@ describe('Evaluator', () => {
   it('battery and capacity rules skip circuits without batteries or capacity; a failed power poll tells nothing', () => {
     const { evaluator } = setup([rule('battery_below', { params: { percent: 20 } }), rule('power_over_capacity')]);
     const out = evaluator.onResult(
-      power(0, [circuit(1, { batteryCapacity: 0, batteryPercent: 0 }), circuit(2, { batteryPercent: 5, powerConsumed: 150 })]),
+      power(0, [
+        circuit(1, { batteryCapacity: 0, batteryPercent: 0 }),
+        circuit(2, { batteryPercent: 5, powerConsumed: 150 }),
+      ]),
     );
     expect(out.map((o) => (o as { row: { instance: string } }).row.instance)).toEqual(['2', '2']);
     expect(evaluator.onResult({ ...power(10, []), data: null })).toEqual([]);
@@ -214,11 +226,16 @@ describe('Evaluator', () => {
     expect(joined[0]).toMatchObject({ type: 'event', message: { summary: 'Grace joined Factory. 2 online now.' } });
     expect(evaluator.onResult(health(12, 30, 5))).toEqual([]); // names are known: counts are ignored
     const left = evaluator.onResult(players(20, ['Grace']));
-    expect(left[0]).toMatchObject({ rule: { kind: 'player_left' }, message: { summary: 'Ada left Factory. 1 online now.' } });
+    expect(left[0]).toMatchObject({
+      rule: { kind: 'player_left' },
+      message: { summary: 'Ada left Factory. 1 online now.' },
+    });
 
     const vanilla = setup([rule('player_joined')]);
     vanilla.evaluator.onResult(health(0, 30, 1));
-    expect(vanilla.evaluator.onResult(health(10, 30, 3))[0]).toMatchObject({ message: { summary: '2 players joined Factory. 3 online now.' } });
+    expect(vanilla.evaluator.onResult(health(10, 30, 3))[0]).toMatchObject({
+      message: { summary: '2 players joined Factory. 3 online now.' },
+    });
   });
 
   it('add-on lost fires only when it had answered before', () => {

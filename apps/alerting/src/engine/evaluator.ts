@@ -108,7 +108,15 @@ export class Evaluator {
           this.step(
             rule,
             server,
-            { instance: row.instance, label: row.peak?.label ?? row.instance, holds: false, value: null, unit: '', fields: [], summary: '' },
+            {
+              instance: row.instance,
+              label: row.peak?.label ?? row.instance,
+              holds: false,
+              value: null,
+              unit: '',
+              fields: [],
+              summary: '',
+            },
             at,
             outcomes,
           );
@@ -154,7 +162,10 @@ export class Evaluator {
     }
     row.observations++;
     if (obs.value !== null) {
-      const better = worse(rule.kind) === 'min' ? obs.value < (row.peak?.value ?? Infinity) : obs.value > (row.peak?.value ?? -Infinity);
+      const better =
+        worse(rule.kind) === 'min'
+          ? obs.value < (row.peak?.value ?? Infinity)
+          : obs.value > (row.peak?.value ?? -Infinity);
       if (better) row.peak = { value: obs.value, at: at.toISOString(), label: obs.label };
     }
     if (row.state === 'pending') {
@@ -164,7 +175,13 @@ export class Evaluator {
       if (!silenced && row.notifiedAt === null) {
         // Fired while muted and still firing after the silence ended: tell it now.
         row.notifiedAt = at;
-        outcomes.push({ type: 'notify', rule, incidentId: row.incidentId, event: 'fired', message: this.message(rule, server, 'fired', obs, row, at) });
+        outcomes.push({
+          type: 'notify',
+          rule,
+          incidentId: row.incidentId,
+          event: 'fired',
+          message: this.message(rule, server, 'fired', obs, row, at),
+        });
       } else if (
         !silenced &&
         rule.repeatSeconds > 0 &&
@@ -187,20 +204,46 @@ export class Evaluator {
 
   /** The pending period is over: enough consecutive observations and enough time since the condition began. */
   private due(rule: RuleDef, row: AlertStateRow, at: Date): boolean {
-    const pendingSeconds = Math.max(rule.pendingSeconds, rule.kind === 'battery_draining' ? (rule.params.for_seconds ?? 0) : 0);
-    return row.observations >= Math.max(1, rule.pendingPolls) && at.getTime() - row.since.getTime() >= pendingSeconds * 1000;
+    const pendingSeconds = Math.max(
+      rule.pendingSeconds,
+      rule.kind === 'battery_draining' ? (rule.params.for_seconds ?? 0) : 0,
+    );
+    return (
+      row.observations >= Math.max(1, rule.pendingPolls) && at.getTime() - row.since.getTime() >= pendingSeconds * 1000
+    );
   }
 
-  private fire(rule: RuleDef, server: ServerInfo, row: AlertStateRow, obs: Observation, at: Date, outcomes: Outcome[]): void {
+  private fire(
+    rule: RuleDef,
+    server: ServerInfo,
+    row: AlertStateRow,
+    obs: Observation,
+    at: Date,
+    outcomes: Outcome[],
+  ): void {
     const silenced = isSilenced(this.config.silences(server.orgId), server.id, rule.id, at);
     row.state = 'firing';
     row.incidentId = crypto.randomUUID();
     row.notifiedAt = silenced ? null : at;
     this.dirty.set(stateKey(row.ruleId, row.serverId, row.instance), row);
-    outcomes.push({ type: 'fire', rule, row, message: this.message(rule, server, 'fired', obs, row, at), notify: !silenced, silenced });
+    outcomes.push({
+      type: 'fire',
+      rule,
+      row,
+      message: this.message(rule, server, 'fired', obs, row, at),
+      notify: !silenced,
+      silenced,
+    });
   }
 
-  private resolve(rule: RuleDef, server: ServerInfo, row: AlertStateRow, obs: Observation, at: Date, outcomes: Outcome[]): void {
+  private resolve(
+    rule: RuleDef,
+    server: ServerInfo,
+    row: AlertStateRow,
+    obs: Observation,
+    at: Date,
+    outcomes: Outcome[],
+  ): void {
     const silenced = isSilenced(this.config.silences(server.orgId), server.id, rule.id, at);
     // No recovery notice for an incident nobody was told of, or when the rule does not want one.
     const notify = rule.notifyOnRecovery && row.notifiedAt !== null && !silenced;
@@ -219,7 +262,14 @@ export class Evaluator {
     this.dirty.set(key, row);
   }
 
-  private message(rule: RuleDef, server: ServerInfo, transition: Transition, obs: Observation, row: AlertStateRow, at: Date): Message {
+  private message(
+    rule: RuleDef,
+    server: ServerInfo,
+    transition: Transition,
+    obs: Observation,
+    row: AlertStateRow,
+    at: Date,
+  ): Message {
     const spec = RULE_KINDS[rule.kind]!;
     const seconds = (at.getTime() - row.since.getTime()) / 1000;
     const label = row.peak?.label ?? obs.label;
@@ -234,7 +284,9 @@ export class Evaluator {
         rule.kind === 'server_offline'
           ? `${server.name} is back online after ${formatDuration(seconds)} down.`
           : `${subject}: ${spec.recoveryTitle.toLowerCase()} after ${formatDuration(seconds)}.${worst}`;
-      fields = [{ name: rule.kind === 'server_offline' ? 'Downtime' : 'Lasted', value: formatDuration(seconds), inline: true }];
+      fields = [
+        { name: rule.kind === 'server_offline' ? 'Downtime' : 'Lasted', value: formatDuration(seconds), inline: true },
+      ];
     } else if (transition === 'repeat') {
       summary = `Still firing since ${formatDuration(seconds)} ago. ${obs.summary}`;
     }
@@ -264,7 +316,7 @@ export class Evaluator {
     let joined: string[] = [];
     let left: string[] = [];
     let online: string[] | null = null;
-    let countNow: number | null = before.count;
+    let countNow: number | null;
     if (result.kind === 'players' && result.data) {
       online = result.data.filter((p) => p.isOnline).map((p) => p.name);
       const now = new Set(online);
@@ -292,8 +344,7 @@ export class Evaluator {
       this.evaluations++;
       const named = who.filter(Boolean);
       const verb = rule.kind === 'player_joined' ? 'joined' : 'left';
-      const whoText =
-        named.length > 0 ? named.join(', ') : who.length === 1 ? 'A player' : `${who.length} players`;
+      const whoText = named.length > 0 ? named.join(', ') : who.length === 1 ? 'A player' : `${who.length} players`;
       const fields: MessageField[] = [{ name: 'Players online', value: String(countNow ?? '—'), inline: true }];
       if (online && online.length > 0) {
         const listed = online.slice(0, MAX_LISTED_PLAYERS).join(', ');

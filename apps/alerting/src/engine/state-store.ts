@@ -227,7 +227,13 @@ export class StateStore {
     const kinds = new Map(channels.map((c) => [c.id, c.kind]));
     const jobEvent = event.startsWith('repeat') ? 'repeat' : (event as 'fired' | 'resolved');
     for (const r of rows)
-      out.jobs.push({ deliveryId: r.id, incidentId, channelId: r.channel_id, channelKind: kinds.get(r.channel_id)!, event: jobEvent });
+      out.jobs.push({
+        deliveryId: r.id,
+        incidentId,
+        channelId: r.channel_id,
+        channelKind: kinds.get(r.channel_id)!,
+        event: jobEvent,
+      });
   }
 
   private async writeStates(tx: Tx, dirty: Map<string, AlertStateRow | null>): Promise<void> {

@@ -34,7 +34,11 @@ export class AlertRulesController {
 
   @Get()
   @Access(read)
-  @ApiRoute({ summary: "The server's alert rules with their current state", response: z.array(RuleView), errors: [404] })
+  @ApiRoute({
+    summary: "The server's alert rules with their current state",
+    response: z.array(RuleView),
+    errors: [404],
+  })
   list(@Caller() caller: Principal, @Param('id') id: string) {
     return this.alerts.listRules(caller.orgId, id);
   }
@@ -110,7 +114,10 @@ export class NotificationChannelsController {
 
   @Get()
   @Access(read)
-  @ApiRoute({ summary: "The organisation's channels (secrets masked) with their last delivery", response: z.array(ChannelView) })
+  @ApiRoute({
+    summary: "The organisation's channels (secrets masked) with their last delivery",
+    response: z.array(ChannelView),
+  })
   list(@Caller() caller: Principal) {
     return this.alerts.listChannels(caller.orgId);
   }
@@ -224,7 +231,11 @@ export class SilencesController {
 
   @Get()
   @Access(read)
-  @ApiRoute({ summary: 'Current and upcoming silences and maintenance windows', query: SilenceList, response: z.array(SilenceView) })
+  @ApiRoute({
+    summary: 'Current and upcoming silences and maintenance windows',
+    query: SilenceList,
+    response: z.array(SilenceView),
+  })
   list(@Caller() caller: Principal, @Query() query: unknown) {
     const q = parseInput(SilenceList, query, 'query');
     return this.alerts.silences(caller.orgId, q.include_expired === 'true');

@@ -91,9 +91,7 @@ export const ChannelView = z.object({
   target: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  last_delivery: z
-    .object({ status: z.string(), at: z.string(), error: z.string().nullable() })
-    .nullable(),
+  last_delivery: z.object({ status: z.string(), at: z.string(), error: z.string().nullable() }).nullable(),
 });
 
 export const ChannelTestAnswer = z.object({
@@ -170,7 +168,15 @@ export const DeliveryView = z.object({
 });
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export const WEEKDAY_NUMBER: Record<(typeof DAYS)[number], number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
+export const WEEKDAY_NUMBER: Record<(typeof DAYS)[number], number> = {
+  mon: 1,
+  tue: 2,
+  wed: 3,
+  thu: 4,
+  fri: 5,
+  sat: 6,
+  sun: 7,
+};
 export const WEEKDAY_NAME = Object.fromEntries(Object.entries(WEEKDAY_NUMBER).map(([k, v]) => [v, k])) as Record<
   number,
   (typeof DAYS)[number]
@@ -188,7 +194,10 @@ export const CreateSilence = z
       .strictObject({
         days: z.array(z.enum(DAYS, { error: `must be one of ${DAYS.join(', ')}` })).min(1, 'name at least one day'),
         start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, e.g. 02:30'),
-        duration_minutes: z.int().min(1).max(7 * 1440, 'must be at most a week'),
+        duration_minutes: z
+          .int()
+          .min(1)
+          .max(7 * 1440, 'must be at most a week'),
         time_zone: z.string().min(1).max(64),
       })
       .optional(),

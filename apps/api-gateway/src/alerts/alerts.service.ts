@@ -99,7 +99,10 @@ export class AlertsService {
       orderBy: [{ preset: 'desc' }, { createdAt: 'asc' }],
       include: {
         channels: { select: { channelId: true } },
-        states: { where: { state: { not: 'ok' } }, select: { state: true, instance: true, since: true, incidentId: true } },
+        states: {
+          where: { state: { not: 'ok' } },
+          select: { state: true, instance: true, since: true, incidentId: true },
+        },
       },
     });
   }
@@ -175,10 +178,17 @@ export class AlertsService {
         notifyOnRecovery: input.notify_on_recovery ?? !spec.event,
         enabled: input.enabled ?? true,
         allChannels: input.channel_ids === undefined || input.channel_ids === null,
-        channels: input.channel_ids ? { create: [...new Set(input.channel_ids)].map((channelId) => ({ channelId })) } : undefined,
+        channels: input.channel_ids
+          ? { create: [...new Set(input.channel_ids)].map((channelId) => ({ channelId })) }
+          : undefined,
       },
     });
-    await this.audit.record(caller, 'alert_rule.created', { type: 'alert_rule', id: rule.id }, { server_id: serverId, kind: rule.kind });
+    await this.audit.record(
+      caller,
+      'alert_rule.created',
+      { type: 'alert_rule', id: rule.id },
+      { server_id: serverId, kind: rule.kind },
+    );
     this.announce(caller.orgId, serverId, 'rules');
     return this.getRule(caller.orgId, serverId, rule.id);
   }
@@ -205,12 +215,19 @@ export class AlertsService {
       if (input.channel_ids !== undefined) {
         await tx.alertRuleChannel.deleteMany({ where: { ruleId } });
         if (input.channel_ids)
-          await tx.alertRuleChannel.createMany({ data: [...new Set(input.channel_ids)].map((channelId) => ({ ruleId, channelId })) });
+          await tx.alertRuleChannel.createMany({
+            data: [...new Set(input.channel_ids)].map((channelId) => ({ ruleId, channelId })),
+          });
       }
       // Switched off, or its condition changed: what was pending or firing is over.
       if (input.enabled === false || params !== undefined) await this.closeRule(tx, ruleId);
     });
-    await this.audit.record(caller, 'alert_rule.updated', { type: 'alert_rule', id: ruleId }, { fields: Object.keys(input) });
+    await this.audit.record(
+      caller,
+      'alert_rule.updated',
+      { type: 'alert_rule', id: ruleId },
+      { fields: Object.keys(input) },
+    );
     this.announce(caller.orgId, serverId, 'rules');
     return this.getRule(caller.orgId, serverId, ruleId);
   }
@@ -221,13 +238,24 @@ export class AlertsService {
       await this.closeRule(tx, ruleId);
       await tx.alertRule.delete({ where: { id: ruleId } });
     });
-    await this.audit.record(caller, 'alert_rule.deleted', { type: 'alert_rule', id: ruleId }, { server_id: serverId, kind: rule.kind });
+    await this.audit.record(
+      caller,
+      'alert_rule.deleted',
+      { type: 'alert_rule', id: ruleId },
+      { server_id: serverId, kind: rule.kind },
+    );
     this.announce(caller.orgId, serverId, 'rules');
   }
 
   /** Resolves the rule's open incidents (without a notice) and forgets its states. */
-  private async closeRule(tx: Parameters<Parameters<PrismaService['$transaction']>[0]>[0], ruleId: string): Promise<void> {
-    await tx.incident.updateMany({ where: { ruleId, state: 'open' }, data: { state: 'resolved', resolvedAt: new Date() } });
+  private async closeRule(
+    tx: Parameters<Parameters<PrismaService['$transaction']>[0]>[0],
+    ruleId: string,
+  ): Promise<void> {
+    await tx.incident.updateMany({
+      where: { ruleId, state: 'open' },
+      data: { state: 'resolved', resolvedAt: new Date() },
+    });
     await tx.alertState.deleteMany({ where: { ruleId } });
   }
 
@@ -252,7 +280,11 @@ export class AlertsService {
     );
   }
 
-  private async parseConfig(kind: ChannelKind, raw: Record<string, unknown>, secret: string | null): Promise<ChannelConfig> {
+  private async parseConfig(
+    kind: ChannelKind,
+    raw: Record<string, unknown>,
+    secret: string | null,
+  ): Promise<ChannelConfig> {
     const schema = ChannelConfigs[kind] as z.ZodType<Record<string, unknown>>;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
@@ -269,16 +301,29 @@ export class AlertsService {
     if (url) {
       const verdict = await this.guard.check(new URL(url).hostname.replace(/^\[|\]$/g, ''));
       if (!verdict.allowed)
-        throw new ApiError('TargetNotAllowed', `the channel's URL is not allowed: ${verdict.reason}`, 'Use the public URL the service gave you (webhooks to private addresses are refused).', {
-          field: 'config.url',
-          reason: verdict.code,
-        });
+        throw new ApiError(
+          'TargetNotAllowed',
+          `the channel's URL is not allowed: ${verdict.reason}`,
+          'Use the public URL the service gave you (webhooks to private addresses are refused).',
+          {
+            field: 'config.url',
+            reason: verdict.code,
+          },
+        );
     }
     return config;
   }
 
   private channelView(
-    c: { id: string; kind: ChannelKind; name: string; enabled: boolean; configHint: string; createdAt: Date; updatedAt: Date },
+    c: {
+      id: string;
+      kind: ChannelKind;
+      name: string;
+      enabled: boolean;
+      configHint: string;
+      createdAt: Date;
+      updatedAt: Date;
+    },
     last: { status: string; updatedAt: Date; error: string | null } | undefined,
   ) {
     return {
@@ -295,7 +340,9 @@ export class AlertsService {
 
   private async lastDeliveries(ids: string[]) {
     if (ids.length === 0) return new Map<string, { status: string; updatedAt: Date; error: string | null }>();
-    const rows = await this.prisma.$queryRawUnsafe<{ channel_id: string; status: string; updated_at: Date; error: string | null }[]>(
+    const rows = await this.prisma.$queryRawUnsafe<
+      { channel_id: string; status: string; updated_at: Date; error: string | null }[]
+    >(
       `SELECT DISTINCT ON (channel_id) channel_id, status::text, updated_at, error FROM deliveries
         WHERE channel_id = ANY($1::uuid[]) ORDER BY channel_id, updated_at DESC`,
       ids,
@@ -332,7 +379,12 @@ export class AlertsService {
         configHint: channelHint(config),
       },
     });
-    await this.audit.record(caller, 'channel.created', { type: 'notification_channel', id }, { kind: input.kind, name: input.name });
+    await this.audit.record(
+      caller,
+      'channel.created',
+      { type: 'notification_channel', id },
+      { kind: input.kind, name: input.name },
+    );
     this.announce(caller.orgId, null, 'channels');
     return { ...this.channelView(row, undefined), ...(secret ? { signing_secret: secret } : {}) };
   }
@@ -344,9 +396,18 @@ export class AlertsService {
     let secret: string | null = null;
     if (input.config !== undefined || input.rotate_secret) {
       if (input.rotate_secret && row.kind !== 'webhook')
-        throw new ApiError('ValidationFailed', 'rotate_secret applies to webhook channels only', 'Leave rotate_secret out for this kind of channel.');
+        throw new ApiError(
+          'ValidationFailed',
+          'rotate_secret applies to webhook channels only',
+          'Leave rotate_secret out for this kind of channel.',
+        );
       const previous = JSON.parse(this.box.open(row.configEnc, channelSecretContext(id))) as Record<string, unknown>;
-      secret = row.kind === 'webhook' ? (input.rotate_secret ? `gsm_whsec_${randomBytes(24).toString('base64url')}` : (previous.secret as string)) : null;
+      secret =
+        row.kind === 'webhook'
+          ? input.rotate_secret
+            ? `gsm_whsec_${randomBytes(24).toString('base64url')}`
+            : (previous.secret as string)
+          : null;
       const raw = input.config ?? Object.fromEntries(Object.entries(previous).filter(([k]) => k !== 'secret'));
       const config = await this.parseConfig(row.kind, raw, secret);
       const { kind: _kind, ...stored } = config;
@@ -358,16 +419,29 @@ export class AlertsService {
       where: { id },
       data: { name: input.name, enabled: input.enabled, configEnc, configHint },
     });
-    await this.audit.record(caller, 'channel.updated', { type: 'notification_channel', id }, { fields: Object.keys(input) });
+    await this.audit.record(
+      caller,
+      'channel.updated',
+      { type: 'notification_channel', id },
+      { fields: Object.keys(input) },
+    );
     this.announce(caller.orgId, null, 'channels');
     const last = await this.lastDeliveries([id]);
-    return { ...this.channelView(updated, last.get(id)), ...(input.rotate_secret && secret ? { signing_secret: secret } : {}) };
+    return {
+      ...this.channelView(updated, last.get(id)),
+      ...(input.rotate_secret && secret ? { signing_secret: secret } : {}),
+    };
   }
 
   async deleteChannel(caller: Principal, id: string): Promise<void> {
     const row = await this.getChannel(caller.orgId, id);
     await this.prisma.notificationChannel.delete({ where: { id } });
-    await this.audit.record(caller, 'channel.deleted', { type: 'notification_channel', id }, { kind: row.kind, name: row.name });
+    await this.audit.record(
+      caller,
+      'channel.deleted',
+      { type: 'notification_channel', id },
+      { kind: row.kind, name: row.name },
+    );
     this.announce(caller.orgId, null, 'channels');
   }
 
@@ -375,7 +449,11 @@ export class AlertsService {
     const row = await this.getChannel(caller.orgId, id);
     await this.requireChannelPlan(caller.orgId, row.kind);
     try {
-      const r = await this.messaging.request(Requests.channelTest, { orgId: caller.orgId, channelId: id }, { timeoutMs: 25_000 });
+      const r = await this.messaging.request(
+        Requests.channelTest,
+        { orgId: caller.orgId, channelId: id },
+        { timeoutMs: 25_000 },
+      );
       return {
         delivered: r.delivered,
         receiver_status: r.receiverStatus,
@@ -385,7 +463,11 @@ export class AlertsService {
       };
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, 'alerting did not answer a channel test');
-      throw new ApiError('ServiceUnavailable', 'the alerting service did not answer', 'Try again in a minute; alerts are not lost meanwhile.');
+      throw new ApiError(
+        'ServiceUnavailable',
+        'the alerting service did not answer',
+        'Try again in a minute; alerts are not lost meanwhile.',
+      );
     }
   }
 
@@ -412,7 +494,15 @@ export class AlertsService {
 
   async incident(orgId: string, id: string) {
     const rows = isUuid(id)
-      ? await this.incidentRows(orgId, { serverId: null, state: null, from: null, to: null, cursor: null, limit: 1, id })
+      ? await this.incidentRows(orgId, {
+          serverId: null,
+          state: null,
+          from: null,
+          to: null,
+          cursor: null,
+          limit: 1,
+          id,
+        })
       : [];
     if (!rows[0]) throw ApiError.notFound('incident');
     const deliveries = await this.deliveries(orgId, { incident_id: id, limit: 200 } as z.infer<typeof DeliveryQuery>);
@@ -421,7 +511,15 @@ export class AlertsService {
 
   private incidentRows(
     orgId: string,
-    f: { serverId: string | null; state: string | null; from: Date | null; to: Date | null; cursor: { at: Date; id: string } | null; limit: number; id: string | null },
+    f: {
+      serverId: string | null;
+      state: string | null;
+      from: Date | null;
+      to: Date | null;
+      cursor: { at: Date; id: string } | null;
+      limit: number;
+      id: string | null;
+    },
   ) {
     return this.prisma.$queryRawUnsafe<
       {
@@ -625,14 +723,24 @@ export class AlertsService {
     const startsAt = input.starts_at ? new Date(input.starts_at) : new Date();
     const endsAt = input.ends_at ? new Date(input.ends_at) : null;
     if (endsAt && endsAt <= startsAt)
-      throw new ApiError('ValidationFailed', 'ends_at must be after starts_at (and in the future)', 'Give an end time later than the start.', {
-        fields: [{ field: 'ends_at', problem: 'not after starts_at' }],
-      });
+      throw new ApiError(
+        'ValidationFailed',
+        'ends_at must be after starts_at (and in the future)',
+        'Give an end time later than the start.',
+        {
+          fields: [{ field: 'ends_at', problem: 'not after starts_at' }],
+        },
+      );
     const r = input.recurrence;
     if (r && !isTimeZone(r.time_zone))
-      throw new ApiError('ValidationFailed', `unknown time zone "${r.time_zone}"`, 'Use an IANA time zone name such as Europe/Berlin or America/New_York.', {
-        fields: [{ field: 'recurrence.time_zone', problem: 'unknown time zone' }],
-      });
+      throw new ApiError(
+        'ValidationFailed',
+        `unknown time zone "${r.time_zone}"`,
+        'Use an IANA time zone name such as Europe/Berlin or America/New_York.',
+        {
+          fields: [{ field: 'recurrence.time_zone', problem: 'unknown time zone' }],
+        },
+      );
     const row = await this.prisma.silence.create({
       data: {
         orgId: caller.orgId,
@@ -648,7 +756,12 @@ export class AlertsService {
         createdBy: caller.userId,
       },
     });
-    await this.audit.record(caller, 'silence.created', { type: 'silence', id: row.id }, { server_id: row.serverId, rule_id: row.ruleId });
+    await this.audit.record(
+      caller,
+      'silence.created',
+      { type: 'silence', id: row.id },
+      { server_id: row.serverId, rule_id: row.ruleId },
+    );
     this.announce(caller.orgId, row.serverId, 'silences');
     return this.silenceView(row);
   }
