@@ -9,6 +9,8 @@ import { ServerDashboard } from './pages/ServerDashboard';
 import { SharePage } from './pages/SharePage';
 import { Overlay } from './pages/Overlay';
 import { Settings } from './pages/settings/Settings';
+import { Alerts } from './pages/alerts/Alerts';
+import { ServerRules } from './pages/alerts/ServerRules';
 
 /** The route table: public pages first, then the signed-in dashboard inside the layout. */
 export function App() {
@@ -27,7 +29,10 @@ export function App() {
   let page;
   if (path === '/' || path === '/servers') page = <Servers />;
   else if (path === '/servers/new') page = <AddServer />;
+  else if ((m = match('/servers/:id/alerts', path))) page = <ServerRules serverId={m.id} />;
   else if ((m = match('/servers/:id', path))) page = <ServerDashboard serverId={m.id} />;
+  else if ((m = match('/alerts/:tab', path))) page = <Alerts tab={m.tab} />;
+  else if (path === '/alerts') page = <Alerts tab="incidents" />;
   else if ((m = match('/settings/:tab', path))) page = <Settings tab={m.tab} />;
   else if (path === '/settings') page = <Settings tab="tokens" />;
   else page = <NotFound />;

@@ -85,7 +85,7 @@ export function Layout(props: { children: ReactNode }) {
   const org = useSyncExternalStore(session.subscribe, session.orgId) ?? '';
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [path]);
-  const section = path.startsWith('/settings') ? 'settings' : 'servers';
+  const section = path.startsWith('/settings') ? 'settings' : path.startsWith('/alerts') ? 'alerts' : 'servers';
 
   return (
     <LiveContext.Provider value={live}>
@@ -112,6 +112,9 @@ export function Layout(props: { children: ReactNode }) {
           <nav aria-label="Main">
             <Link to="/servers" aria-current={section === 'servers' ? 'page' : undefined}>
               Servers
+            </Link>
+            <Link to="/alerts" aria-current={section === 'alerts' ? 'page' : undefined}>
+              Alerts
             </Link>
             <Link to="/settings" aria-current={section === 'settings' ? 'page' : undefined}>
               Settings

@@ -5,6 +5,7 @@ import { canWrite, intervalsOf, useAccount } from '../lib/account';
 import { useLive, useWatch } from '../live/hooks';
 import { liveStore } from '../live/store';
 import { Link } from '../router';
+import { AlertRulesLink } from './alerts/ServerRules';
 import { Dashboard } from './dashboard/Dashboard';
 import { ServerActions } from './dashboard/ServerActions';
 import { serverSource, type ServerView } from './Servers';
@@ -86,14 +87,17 @@ export function ServerDashboard(props: { serverId: string }) {
         addonHttpPort={server.addon_http_port}
         addonWsPort={server.addon_ws_port}
         actions={
-          <ServerActions
-            server={server}
-            canWrite={writer}
-            onChanged={(s) => {
-              setServer(s);
-              liveStore.setName(s.id, s.name);
-            }}
-          />
+          <span className="dash-buttons">
+            <AlertRulesLink serverId={server.id} />
+            <ServerActions
+              server={server}
+              canWrite={writer}
+              onChanged={(s) => {
+                setServer(s);
+                liveStore.setName(s.id, s.name);
+              }}
+            />
+          </span>
         }
       />
     </div>

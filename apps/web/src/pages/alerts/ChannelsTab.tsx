@@ -303,7 +303,8 @@ function ConfigFields(p: {
 }) {
   const id = useId();
   const info = kindInfo(p.kind);
-  const set = (k: keyof ConfigForm) => (e: { target: { value: string } }) => p.onChange({ ...p.value, [k]: e.target.value });
+  const set = (k: keyof ConfigForm) => (e: { target: { value: string } }) =>
+    p.onChange({ ...p.value, [k]: e.target.value });
   const err = (k: string) =>
     p.errors[`config.${k}`] ? (
       <span className="field-error" id={`${id}-${k}-err`}>

@@ -37,7 +37,11 @@ export function DeliveriesTab(_props: TabProps) {
         </label>
         <label className="settings-field">
           Channel
-          <select value={channelId} onChange={(e) => setChannelId(e.target.value)} data-testid="delivery-filter-channel">
+          <select
+            value={channelId}
+            onChange={(e) => setChannelId(e.target.value)}
+            data-testid="delivery-filter-channel"
+          >
             <option value="">All channels</option>
             {(channels.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
@@ -106,7 +110,12 @@ export function DeliveryTable({ items, label }: { items: Delivery[]; label: stri
         const expanded = open.has(d.id);
         return (
           <Fragment key={d.id}>
-            <tr data-testid="delivery-row" data-delivery-id={d.id} data-status={d.status} data-channel-id={d.channel_id}>
+            <tr
+              data-testid="delivery-row"
+              data-delivery-id={d.id}
+              data-status={d.status}
+              data-channel-id={d.channel_id}
+            >
               <td data-label="Time">
                 <Time iso={d.created_at} />
               </td>
@@ -138,7 +147,10 @@ export function DeliveryTable({ items, label }: { items: Delivery[]; label: stri
                   onClick={() => toggle(d.id)}
                 >
                   {expanded ? 'Hide attempts' : 'Attempts'}
-                  <span className="sr-only"> of the {eventLabel(d.event)} notice to {d.channel_name}</span>
+                  <span className="sr-only">
+                    {' '}
+                    of the {eventLabel(d.event)} notice to {d.channel_name}
+                  </span>
                 </button>
               </td>
             </tr>

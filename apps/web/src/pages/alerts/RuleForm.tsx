@@ -103,7 +103,9 @@ export function RuleForm(p: {
   const [name, setName] = useState(start.name);
   const [severity, setSeverity] = useState<Severity>(start.severity);
   const [params, setParams] = useState<Record<string, string>>(() =>
-    Object.fromEntries(p.kind.params.map((x) => [x.name, start.params[x.name] === undefined ? '' : String(start.params[x.name])])),
+    Object.fromEntries(
+      p.kind.params.map((x) => [x.name, start.params[x.name] === undefined ? '' : String(start.params[x.name])]),
+    ),
   );
   const [pendingSeconds, setPendingSeconds] = useState(String(start.pending_seconds));
   const [pendingPolls, setPendingPolls] = useState(String(start.pending_polls));
@@ -120,7 +122,8 @@ export function RuleForm(p: {
     pending_seconds: numberProblem(pendingSeconds, 0, 86_400, true),
     pending_polls: numberProblem(pendingPolls, 1, 100, true),
   };
-  for (const x of p.kind.params) local[`params.${x.name}`] = numberProblem(params[x.name] ?? '', x.min, x.max, x.type === 'integer');
+  for (const x of p.kind.params)
+    local[`params.${x.name}`] = numberProblem(params[x.name] ?? '', x.min, x.max, x.type === 'integer');
   const problem = (k: string) => (shown ? local[k] : null) ?? remote[k] ?? null;
   const invalid = Object.values(local).some(Boolean);
   const repeats = REPEATS.includes(repeat) ? REPEATS : [...REPEATS, repeat].sort((a, b) => a - b);
@@ -235,8 +238,8 @@ export function RuleForm(p: {
         <div className="field alerts-checks">
           {!p.kind.event && (
             <label>
-              <input type="checkbox" checked={recovery} onChange={(e) => setRecovery(e.target.checked)} /> Notify when it
-              recovers
+              <input type="checkbox" checked={recovery} onChange={(e) => setRecovery(e.target.checked)} /> Notify when
+              it recovers
             </label>
           )}
           <label>

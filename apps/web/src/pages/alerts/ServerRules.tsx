@@ -17,9 +17,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 export function thresholds(rule: Rule, kind: RuleKind | undefined): string {
   const specs = kind?.params ?? Object.keys(rule.params).map((name) => ({ name, label: name, unit: null }));
   if (specs.length === 0) return '—';
-  return specs
-    .map((s) => `${s.label} ${rule.params[s.name] ?? '—'}${s.unit ? ` ${s.unit}` : ''}`)
-    .join(', ');
+  return specs.map((s) => `${s.label} ${rule.params[s.name] ?? '—'}${s.unit ? ` ${s.unit}` : ''}`).join(', ');
 }
 
 export function pendingText(rule: Rule): string {
@@ -130,8 +128,14 @@ export function ServerRules({ serverId }: { serverId: string }) {
                         <SeverityPill severity={r.severity} />
                       </td>
                       <td data-label="State">
-                        <RuleStateBadge state={r.enabled ? r.state : 'ok'} />
-                        {!r.enabled && <div className="muted small">switched off</div>}
+                        {r.enabled ? (
+                          <RuleStateBadge state={r.state} />
+                        ) : (
+                          <span className="badge" data-testid="rule-state" data-state="off">
+                            <span className="dot" aria-hidden="true" />
+                            Off
+                          </span>
+                        )}
                         {r.firing.map((f) => (
                           <div key={`${f.instance}${f.since}`} className="muted small">
                             {f.instance ? `${f.instance}: ` : ''}since <Time iso={f.since} />
@@ -261,9 +265,7 @@ export function ServerRules({ serverId }: { serverId: string }) {
             onCancel={() => setEditing(null)}
             onSave={async (body: Partial<RuleInput>) => {
               if (editing.rule) {
-                replace(
-                  await api<Rule>('PATCH', `/api/v1/servers/${serverId}/alert-rules/${editing.rule.id}`, body),
-                );
+                replace(await api<Rule>('PATCH', `/api/v1/servers/${serverId}/alert-rules/${editing.rule.id}`, body));
                 setNotice(`Rule “${body.name ?? editing.rule.name}” saved.`);
               } else {
                 const created = await api<Rule>('POST', `/api/v1/servers/${serverId}/alert-rules`, body);

@@ -64,8 +64,7 @@ export function SilencesTab({ writer }: TabProps) {
       <div className="alerts-head">
         <h3>Silences</h3>
         <label className="alerts-inline-check">
-          <input type="checkbox" checked={showEnded} onChange={(e) => setShowEnded(e.target.checked)} /> Show ended
-          ones
+          <input type="checkbox" checked={showEnded} onChange={(e) => setShowEnded(e.target.checked)} /> Show ended ones
         </label>
       </div>
       <Notice text={notice} />
@@ -75,7 +74,10 @@ export function SilencesTab({ writer }: TabProps) {
           list.length === 0 ? (
             <p data-testid="no-silences">No silences: every alert is sent.</p>
           ) : (
-            <Table label="Silences" head={['Applies to', 'When', 'Reason', 'Status', 'Created', ...(writer ? [''] : [])]}>
+            <Table
+              label="Silences"
+              head={['Applies to', 'When', 'Reason', 'Status', 'Created', ...(writer ? [''] : [])]}
+            >
               {list.map((s) => {
                 const ended = !s.recurrence && s.ends_at !== null && Date.parse(s.ends_at) <= Date.now();
                 const scope = s.rule_id ? (
@@ -359,9 +361,7 @@ function CreateSilence({ servers, onCreated }: { servers: ServerRef[]; onCreated
                 required
                 autoComplete="off"
               />
-              {errors['recurrence.time_zone'] && (
-                <span className="field-error">{errors['recurrence.time_zone']}</span>
-              )}
+              {errors['recurrence.time_zone'] && <span className="field-error">{errors['recurrence.time_zone']}</span>}
             </label>
             <datalist id="silence-zones">
               {zoneList.map((z) => (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiFailure } from '../../api';
+import { api, type ApiFailure } from '../../api';
 import { formatDuration } from '../../lib/format';
 import { toFailure } from '../settings/useApi';
 import type { ChannelKind, Page, RuleState } from './model';
@@ -15,7 +15,11 @@ export function SeverityPill({ severity }: { severity: string }) {
 }
 
 const STATE_LABEL: Record<RuleState, string> = { ok: 'OK', pending: 'Pending', firing: 'Firing' };
-const STATE_CLASS: Record<RuleState, string> = { ok: 'status-online', pending: 'status-degraded', firing: 'status-offline' };
+const STATE_CLASS: Record<RuleState, string> = {
+  ok: 'status-online',
+  pending: 'status-degraded',
+  firing: 'status-offline',
+};
 
 /** A rule's state: ok (green), pending (amber: the condition holds, waiting out the pending period), firing (red). */
 export function RuleStateBadge({ state }: { state: RuleState }) {
@@ -255,11 +259,16 @@ export function usePaged<T>(path: string): Paged<T> {
       s.path === path ? { ...s, busy: true, error: null } : { path, next: null, error: null, busy: true },
     );
     void api<Page<T>>('GET', path).then(
-      (p) =>
-        mine === seq.current && setState({ path, items: p.items, next: p.next_cursor, error: null, busy: false }),
+      (p) => mine === seq.current && setState({ path, items: p.items, next: p.next_cursor, error: null, busy: false }),
       (e: unknown) =>
         mine === seq.current &&
-        setState((s) => ({ ...s, path, items: s.path === path ? s.items : undefined, error: toFailure(e), busy: false })),
+        setState((s) => ({
+          ...s,
+          path,
+          items: s.path === path ? s.items : undefined,
+          error: toFailure(e),
+          busy: false,
+        })),
     );
   }, [path, version]);
 
