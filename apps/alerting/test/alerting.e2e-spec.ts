@@ -58,8 +58,9 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
 
   const stack = new ServiceStack({ SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', PROBE_TIMEOUT_MS: '1500' });
 
-  const call = async (method: string, path: string, body?: unknown, as = token): Promise<Answer> => {
+  const call = async (method: string, path: string, body?: unknown, as = token, org?: string): Promise<Answer> => {
     const headers: Record<string, string> = {};
+    if (org) headers['X-Org-Id'] = org;
     if (as) headers.Authorization = `Bearer ${as}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(`${base}${path}`, {
@@ -426,6 +427,67 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
       await flaky.close();
     }
   }, 240_000);
+
+  it('roles: a Viewer reads rules, channels, incidents and silences but changes nothing; an Operator changes them; a read-only token cannot write', async () => {
+    const me = await call('GET', '/api/v1/me');
+    const orgId = me.body.organisation_id as string;
+    expect(orgId).toEqual(expect.any(String));
+    await setPlan('team');
+    const member = await call(
+      'POST',
+      '/api/v1/auth/register',
+      { email: `viewer-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Vi' },
+      '',
+    );
+    const added = await call('POST', '/api/v1/org/members', {
+      email: `viewer-${stack.prefix}@example.com`,
+      role: 'viewer',
+    });
+    expect(added.status).toBe(201);
+    const viewer = member.body.token as string;
+    const rulePath = `/api/v1/servers/${serverIds[0]}/alert-rules`;
+    for (const path of [
+      rulePath,
+      '/api/v1/notification-channels',
+      '/api/v1/alerts/incidents',
+      '/api/v1/alerts/deliveries',
+      '/api/v1/silences',
+    ])
+      expect({ path, status: (await call('GET', path, undefined, viewer, orgId)).status }).toEqual({
+        path,
+        status: 200,
+      });
+    const writes: [string, string, unknown][] = [
+      ['POST', rulePath, { kind: 'player_joined' }],
+      ['POST', '/api/v1/notification-channels', { kind: 'discord', name: 'x', config: { url: discord.webhookUrl } }],
+      ['POST', `/api/v1/notification-channels/${channels.discord}/test`, undefined],
+      ['DELETE', `/api/v1/notification-channels/${channels.discord}`, undefined],
+      ['POST', '/api/v1/silences', { ends_at: new Date(Date.now() + 3600_000).toISOString() }],
+    ];
+    for (const [method, path, body] of writes)
+      expect({ path, status: (await call(method, path, body, viewer, orgId)).status }).toEqual({ path, status: 403 });
+    const promoted = await call('PATCH', `/api/v1/org/members/${added.body.member.user_id}`, { role: 'operator' });
+    expect(promoted.status).toBe(200);
+    const silence = await call(
+      'POST',
+      '/api/v1/silences',
+      { server_id: serverIds[1], ends_at: new Date(Date.now() + 3600_000).toISOString(), reason: 'maintenance' },
+      viewer,
+      orgId,
+    );
+    expect(silence.status).toBe(201);
+    expect(silence.body).toMatchObject({ server_id: serverIds[1], active_now: true, reason: 'maintenance' });
+    const weekly = await call('POST', '/api/v1/silences', {
+      recurrence: { days: ['sun'], start: '23:00', duration_minutes: 120, time_zone: 'Mars/Olympus' },
+    });
+    expect(weekly.status).toBe(400);
+    expect(weekly.body.error.message).toMatch(/time zone/);
+    expect((await call('DELETE', `/api/v1/silences/${silence.body.id}`, undefined, viewer, orgId)).status).toBe(204);
+    const readOnly = await call('POST', '/api/v1/tokens', { name: 'reader', scopes: ['alerts:read'] });
+    expect(readOnly.status).toBe(201);
+    expect((await call('GET', rulePath, undefined, readOnly.body.token)).status).toBe(200);
+    expect((await call('POST', rulePath, { kind: 'player_joined' }, readOnly.body.token)).status).toBe(403);
+  });
 
   it('no response, log line or error holds a webhook URL, bot token or signing secret', () => {
     const all = bodies.join('\n');

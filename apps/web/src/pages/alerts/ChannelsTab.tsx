@@ -219,6 +219,16 @@ function statusHint(status: number | null): string | null {
   return null;
 }
 
+function ReceiverAnswer({ status, answer }: { status: number | null; answer: string | undefined }) {
+  if (!answer) return <p className="small">The receiver answered {status ?? 'OK'}, without content.</p>;
+  return (
+    <p className="small">
+      The receiver answered {status ?? 'OK'}:{' '}
+      <code className="alerts-answer">{answer.length > 300 ? `${answer.slice(0, 299)}…` : answer}</code>
+    </p>
+  );
+}
+
 function TestResult({ channel, state }: { channel: Channel; state: TestState }) {
   if (state.pending) return null;
   if ('error' in state)
@@ -235,36 +245,14 @@ function TestResult({ channel, state }: { channel: Channel; state: TestState }) 
         <p className="notice-title">
           Delivered: the test message reached {kindInfo(channel.kind)?.label ?? channel.kind} in {r.duration_ms} ms.
         </p>
-        <p className="small">
-          The receiver answered {r.receiver_status ?? 'OK'}
-          {answer ? (
-            <>
-              : <code className="alerts-answer">{answer.length > 300 ? `${answer.slice(0, 299)}…` : answer}</code>
-            </>
-          ) : (
-            ' (no content)'
-          )}
-          .
-        </p>
+        <ReceiverAnswer status={r.receiver_status} answer={answer} />
       </div>
     );
   const hint = statusHint(r.receiver_status);
   return (
     <div className="notice notice-error" role="alert" data-testid="channel-test-result" data-delivered="false">
       <p className="notice-title">Not delivered: {r.error ?? 'the receiver did not accept the message'}.</p>
-      {r.receiver_status !== null && (
-        <p className="small">
-          The receiver answered {r.receiver_status}
-          {answer ? (
-            <>
-              : <code className="alerts-answer">{answer.length > 300 ? `${answer.slice(0, 299)}…` : answer}</code>
-            </>
-          ) : (
-            ''
-          )}
-          .
-        </p>
-      )}
+      {r.receiver_status !== null && <ReceiverAnswer status={r.receiver_status} answer={answer} />}
       {hint && <p className="remedy">{hint}</p>}
     </div>
   );

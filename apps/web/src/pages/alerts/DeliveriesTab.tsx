@@ -95,7 +95,9 @@ export function DeliveriesTab(_props: TabProps) {
 const HEAD = ['Time', 'Status', 'Channel', 'Event', 'Attempts', 'Response', 'Last error', 'Next attempt', ''];
 
 /** Deliveries as a table; each row expands to its attempt log. */
-export function DeliveryTable({ items, label }: { items: Delivery[]; label: string }) {
+export function DeliveryTable(p: { items: Delivery[]; label: string; showSummary?: boolean }) {
+  const { items, label } = p;
+  const showSummary = p.showSummary ?? true;
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((s) => {
@@ -128,7 +130,7 @@ export function DeliveryTable({ items, label }: { items: Delivery[]; label: stri
               </td>
               <td data-label="Event" className="settings-details">
                 {eventLabel(d.event)}
-                <div className="muted small">{d.summary}</div>
+                {showSummary && <div className="muted small">{d.summary}</div>}
               </td>
               <td data-label="Attempts">{d.attempts}</td>
               <td data-label="Response">{d.response_status ?? '—'}</td>
@@ -176,7 +178,7 @@ function AttemptLog({ attempts }: { attempts: Attempt[] }) {
       </p>
     );
   return (
-    <ol className="alerts-attempts" data-testid="delivery-attempts">
+    <ul className="alerts-attempts" data-testid="delivery-attempts">
       {attempts.map((a) => (
         <li key={a.attempt}>
           <strong>Attempt {a.attempt}</strong> · <Time iso={a.at} /> ·{' '}
@@ -185,6 +187,6 @@ function AttemptLog({ attempts }: { attempts: Attempt[] }) {
           {a.error && <div className="bad-text small">{a.error}</div>}
         </li>
       ))}
-    </ol>
+    </ul>
   );
 }

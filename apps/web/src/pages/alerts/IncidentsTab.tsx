@@ -318,7 +318,7 @@ function IncidentView({ id }: { id: string }) {
                   : 'None sent: no channel was set up (or enabled) for this rule when it fired.'}
               </p>
             ) : (
-              <DeliveryTable items={i.deliveries} label="Notifications of this incident" />
+              <DeliveryTable items={i.deliveries} label="Notifications of this incident" showSummary={false} />
             )}
           </>
         )}

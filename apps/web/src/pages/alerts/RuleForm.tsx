@@ -159,7 +159,9 @@ export function RuleForm(p: {
     <form onSubmit={submit} noValidate className="alerts-rule-form" data-testid="rule-form" data-kind={p.kind.kind}>
       <p className="muted">
         {p.kind.description}
-        {p.kind.requires_addon && ' It works only on servers with the Ficsit Remote Monitoring add-on.'}
+        {p.kind.requires_addon &&
+          !/add-on/i.test(p.kind.description) &&
+          ' It works only on servers with the Ficsit Remote Monitoring add-on.'}
         {p.kind.per_instance && ' It fires separately for each circuit, train or player.'}
       </p>
       <div className="form-grid">

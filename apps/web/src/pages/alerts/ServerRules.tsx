@@ -81,7 +81,7 @@ export function ServerRules({ serverId }: { serverId: string }) {
         rules: change them or switch them off. To mute alerts for a while, use a{' '}
         <Link to="/alerts/silences">silence</Link>.
       </p>
-      <section className="settings-panel" aria-labelledby={PANEL_HEADING}>
+      <section className="settings-panel alerts-rules" aria-labelledby={PANEL_HEADING}>
         <h2 id={PANEL_HEADING} tabIndex={-1}>
           Rules
         </h2>
@@ -122,7 +122,9 @@ export function ServerRules({ serverId }: { serverId: string }) {
                       <td data-label="Rule">
                         <strong data-testid="rule-name">{r.name}</strong>
                         {r.preset && <span className="pill">preset</span>}
-                        <div className="muted small">{kind?.title ?? r.kind}</div>
+                        {(kind?.title ?? r.kind) !== r.name && (
+                          <div className="muted small">{kind?.title ?? r.kind}</div>
+                        )}
                       </td>
                       <td data-label="Severity">
                         <SeverityPill severity={r.severity} />
@@ -138,7 +140,8 @@ export function ServerRules({ serverId }: { serverId: string }) {
                         )}
                         {r.firing.map((f) => (
                           <div key={`${f.instance}${f.since}`} className="muted small">
-                            {f.instance ? `${f.instance}: ` : ''}since <Time iso={f.since} />
+                            {f.instance ? `${/^\d+$/.test(f.instance) ? `#${f.instance}` : f.instance} ` : ''}since{' '}
+                            <Time iso={f.since} />
                           </div>
                         ))}
                       </td>
