@@ -75,14 +75,19 @@ CREATE TABLE "silences" (
     "starts_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "ends_at" TIMESTAMPTZ(6),
     -- Weekly window: ISO weekdays 1 (Monday) .. 7, minutes after midnight in time_zone, length in minutes.
-    "days" INTEGER[],
+    "days" INTEGER[] NOT NULL DEFAULT '{}',
     "start_minute" INTEGER,
     "duration_minutes" INTEGER,
     "time_zone" TEXT,
     "created_by" UUID,
     "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "silences_pkey" PRIMARY KEY ("id"),
-    CONSTRAINT "silences_shape_check" CHECK (("days" IS NULL) = ("start_minute" IS NULL) AND ("days" IS NULL) = ("duration_minutes" IS NULL) AND ("days" IS NULL) = ("time_zone" IS NULL) AND ("days" IS NOT NULL OR "ends_at" IS NOT NULL))
+    -- A weekly window has days, a start, a length and a zone; a one-off silence has none of them and an end.
+    CONSTRAINT "silences_shape_check" CHECK (
+        (cardinality("days") = 0) = ("start_minute" IS NULL)
+        AND ("start_minute" IS NULL) = ("duration_minutes" IS NULL)
+        AND ("start_minute" IS NULL) = ("time_zone" IS NULL)
+        AND ("start_minute" IS NOT NULL OR "ends_at" IS NOT NULL))
 );
 CREATE INDEX "silences_org_id_idx" ON "silences"("org_id");
 ALTER TABLE "silences" ADD CONSTRAINT "silences_org_id_fkey" FOREIGN KEY ("org_id") REFERENCES "organisations"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -182,7 +182,7 @@ export class AlertConfigCache implements ConfigView {
         ruleId: s.rule_id,
         startsAt: s.starts_at,
         endsAt: s.ends_at,
-        days: s.days,
+        days: s.days && s.days.length > 0 ? s.days : null,
         startMinute: s.start_minute,
         durationMinutes: s.duration_minutes,
         timeZone: s.time_zone,

@@ -118,7 +118,7 @@ export function DeliveryTable(p: { items: Delivery[]; label: string; showSummary
               data-status={d.status}
               data-channel-id={d.channel_id}
             >
-              <td data-label="Time">
+              <td data-label="Time" className="settings-nowrap">
                 <Time iso={d.created_at} />
               </td>
               <td data-label="Status">
@@ -128,13 +128,13 @@ export function DeliveryTable(p: { items: Delivery[]; label: string; showSummary
                 <ChannelKindLabel kind={d.channel_kind} />
                 <div className="small">{d.channel_name}</div>
               </td>
-              <td data-label="Event" className="settings-details">
+              <td data-label="Event" className="settings-details alerts-event">
                 {eventLabel(d.event)}
                 {showSummary && <div className="muted small">{d.summary}</div>}
               </td>
               <td data-label="Attempts">{d.attempts}</td>
               <td data-label="Response">{d.response_status ?? '—'}</td>
-              <td data-label="Last error" className="settings-details">
+              <td data-label="Last error" className="settings-details alerts-error">
                 {d.error ? <span className="bad-text">{d.error}</span> : '—'}
               </td>
               <td data-label="Next attempt">

@@ -383,7 +383,7 @@ function CreateSilence({ servers, onCreated }: { servers: ServerRef[]; onCreated
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             maxLength={500}
-            placeholder="Weekly backup and update"
+            placeholder={type === 'once' ? 'Updating the mods' : 'Weekly backup and update'}
           />
         </label>
       </div>
