@@ -84,14 +84,14 @@ export class EvaluationService implements OnApplicationBootstrap {
   private async onLeadership(leader: boolean): Promise<void> {
     this.metrics.leader.set(leader ? 1 : 0);
     if (leader) {
+      if (this.active) return;
       this.logger.log('evaluating alert rules (leader)');
       try {
         await this.start();
       } catch (error) {
-        this.logger.error({ err: (error as Error).message }, 'could not start evaluating; giving up the lease');
+        this.logger.error({ err: (error as Error).message }, 'could not start evaluating; trying again in 2 s');
         await this.stopConsuming();
-        await this.lease?.stop();
-        await this.lease?.start();
+        setTimeout(() => void this.onLeadership(this.lease?.isLeader ?? false), 2000);
       }
     } else if (this.active) {
       this.logger.warn('lost the evaluator lease; a standby carries on');
