@@ -1,67 +1,24 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
-  createTestDatabase,
-  freePortRange,
-  PlatformProcess,
-  REPO_ROOT,
   startDiscordReceiver,
-  testNamespace,
   type DiscordReceiver,
   type PlatformDescription,
   type ReceivedRequest,
-  type TestDatabase,
 } from '@app/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
  * The alerting pages in a real browser (Debian's chromium driven by playwright-core) against `npm start` (five
  * services, a simulated fleet with a crashed server, a demo account), with a Discord look-alike on loopback as the
  * notification channel. Screenshots go to test-results/screenshots/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const DEMO = { email: 'pioneer@example.com', password: 'browser-test-password' };
 const CHANNEL = 'Ops Discord';
-
-if (!existsSync(CHROMIUM))
-  throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-
-async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The text of a Discord message (content and every embed's parts). */
 const textOf = (r: ReceivedRequest) => JSON.stringify(r.json ?? {});
 const isTest = (r: ReceivedRequest) => textOf(r).includes('[TEST]');
 
 describe('the alerting pages in a browser, against `npm start`', () => {
-  let db: TestDatabase;
-  let platform: PlatformProcess;
   let info: PlatformDescription;
   let base: string;
   let browser: Browser;
@@ -76,41 +33,17 @@ describe('the alerting pages in a browser, against `npm start`', () => {
   };
   const ruleRow = (p: Page, kind: string) => p.locator(`[data-testid="alert-rule-row"][data-rule-kind="${kind}"]`);
 
-  async function signIn(p: Page, email: string, password: string): Promise<void> {
-    await p.goto(`${base}/login`);
-    await p.getByLabel(/e-?mail/i).fill(email);
-    await p.getByLabel(/^password/i).fill(password);
-    await p.getByRole('button', { name: /sign in/i }).click();
-    await p.locator('[data-testid="server-row"]').first().waitFor({ timeout: 20_000 });
-  }
+  const harness = new BrowserPlatform();
+  const signIn = (p: Page, email: string, password: string) => harness.signIn(p, email, password);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     discord = await startDiscordReceiver();
-    db = await createTestDatabase();
-    const port = await freePortRange();
-    platform = PlatformProcess.start({
-      PORT: String(port),
-      SIM_COUNT: '5',
-      SIM_BASE_PORT: '0',
-      DATABASE_URL: db.url,
-      NATS_URL: process.env.GSM_TEST_NATS_URL!,
-      NATS_PREFIX: testNamespace(),
-      DEMO_EMAIL: DEMO.email,
-      DEMO_PASSWORD: DEMO.password,
-    });
-    base = await platform.ready();
-    info = platform.describe();
-    token = (await json(`${base}/api/v1/auth/login`, { method: 'POST', body: DEMO })).body.token;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    await harness.start();
+    ({ info, base, browser, page, token } = harness);
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (platform) await platform.stop();
-    await db?.drop();
+    await harness.close();
     await discord?.close();
   });
 
@@ -341,17 +274,3 @@ async function expectAttribute(
 }
 
 /** Waits until the element's text contains `expected` (the last text seen is in the failure). */
-async function expectText(locator: ReturnType<Page['locator']>, expected: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    last =
-      (await locator
-        .first()
-        .textContent({ timeout: 1000 })
-        .catch(() => null)) ?? '';
-    if (last.includes(expected)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`expected text "${expected}" but saw "${last}" after ${timeoutMs} ms`);
-}

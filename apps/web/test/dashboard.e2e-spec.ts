@@ -1,110 +1,32 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  createTestDatabase,
-  freePortRange,
-  PlatformProcess,
-  REPO_ROOT,
-  SimulatorProcess,
-  testNamespace,
-  type PlatformDescription,
-  type TestDatabase,
-} from '@app/testing';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SimulatorProcess, type PlatformProcess } from '@app/testing';
+import type { Browser, Page } from 'playwright-core';
+import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
  * The dashboard in a real browser (Debian's chromium driven by playwright-core) against the platform started the
  * way a user starts it (`npm start`: five services, a simulated fleet, a demo account). Each test saves a
  * screenshot under test-results/screenshots/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const DEMO = { email: 'pioneer@example.com', password: 'browser-test-password' };
-
-if (!existsSync(CHROMIUM))
-  throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-
-async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 describe('the dashboard in a browser, against `npm start`', () => {
-  let db: TestDatabase;
   let platform: PlatformProcess;
-  let info: PlatformDescription;
   let base: string;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
-
-  const sim = (name: string) => {
-    const s = info.fleet.find((f) => f.name === name);
-    if (!s) throw new Error(`no simulated server named ${name}`);
-    return s;
-  };
   const row = (p: Page, name: string) => p.locator(`[data-testid="server-row"][data-server-name="${name}"]`);
   const statusOf = (p: Page, name: string) => row(p, name).locator('[data-testid="server-status"]');
 
-  async function signIn(p: Page, email: string, password: string): Promise<void> {
-    await p.goto(`${base}/login`);
-    await p.getByLabel(/e-?mail/i).fill(email);
-    await p.getByLabel(/^password/i).fill(password);
-    await p.getByRole('button', { name: /sign in/i }).click();
-    await p.locator('[data-testid="server-row"]').first().waitFor({ timeout: 20_000 });
-  }
+  const harness = new BrowserPlatform();
+  const signIn = (p: Page, email: string, password: string) => harness.signIn(p, email, password);
+  const sim = (name: string) => harness.sim(name);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    db = await createTestDatabase();
-    const port = await freePortRange();
-    platform = PlatformProcess.start({
-      PORT: String(port),
-      SIM_COUNT: '5',
-      SIM_BASE_PORT: '0',
-      DATABASE_URL: db.url,
-      NATS_URL: process.env.GSM_TEST_NATS_URL!,
-      NATS_PREFIX: testNamespace(),
-      DEMO_EMAIL: DEMO.email,
-      DEMO_PASSWORD: DEMO.password,
-    });
-    base = await platform.ready();
-    info = platform.describe();
-    token = (await json(`${base}/api/v1/auth/login`, { method: 'POST', body: DEMO })).body.token;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    await harness.start();
+    ({ platform, base, browser, page, token } = harness);
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    if (platform) await platform.stop();
-    await db?.drop();
-  });
+  afterAll(() => harness.close());
 
   test('sign in; the server list shows the fleet with the right statuses', async () => {
     await signIn(page, DEMO.email, DEMO.password);
@@ -281,17 +203,3 @@ describe('the dashboard in a browser, against `npm start`', () => {
 });
 
 /** Waits until the element's text contains `expected` (the last text seen is in the failure). */
-async function expectText(locator: ReturnType<Page['locator']>, expected: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    last =
-      (await locator
-        .first()
-        .textContent({ timeout: 1000 })
-        .catch(() => null)) ?? '';
-    if (last.includes(expected)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`expected text "${expected}" but saw "${last}" after ${timeoutMs} ms`);
-}

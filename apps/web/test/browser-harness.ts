@@ -1,0 +1,127 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createTestDatabase,
+  freePortRange,
+  PlatformProcess,
+  REPO_ROOT,
+  testNamespace,
+  type PlatformDescription,
+  type TestDatabase,
+} from '@app/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** What the browser tests share: Debian's chromium, the platform started as `npm start` does, sign-in, waits. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+export const DEMO = { email: 'pioneer@example.com', password: 'browser-test-password' };
+
+if (!existsSync(CHROMIUM))
+  throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
+
+/** A JSON request to the platform (or a simulator's control API). */
+export async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
+}
+
+/** Saves a full-page screenshot under test-results/screenshots/. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the first match of the locator contains the text. */
+export async function expectText(
+  locator: ReturnType<Page['locator']>,
+  expected: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last =
+      (await locator
+        .first()
+        .textContent({ timeout: 1000 })
+        .catch(() => null)) ?? '';
+    if (last.includes(expected)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`expected text "${expected}" but saw "${last}" after ${timeoutMs} ms`);
+}
+
+/** The platform of one browser test file: its database, `npm start`'s process, the browser and a first page. */
+export class BrowserPlatform {
+  db!: TestDatabase;
+  platform!: PlatformProcess;
+  info!: PlatformDescription;
+  base = '';
+  token = '';
+  browser!: Browser;
+  context!: BrowserContext;
+  page!: Page;
+
+  /** Starts everything (five simulated servers, the demo account) and opens a page. */
+  async start(): Promise<void> {
+    mkdirSync(SHOTS, { recursive: true });
+    this.db = await createTestDatabase();
+    const port = await freePortRange();
+    this.platform = PlatformProcess.start({
+      PORT: String(port),
+      SIM_COUNT: '5',
+      SIM_BASE_PORT: '0',
+      DATABASE_URL: this.db.url,
+      NATS_URL: process.env.GSM_TEST_NATS_URL!,
+      NATS_PREFIX: testNamespace(),
+      DEMO_EMAIL: DEMO.email,
+      DEMO_PASSWORD: DEMO.password,
+    });
+    this.base = await this.platform.ready();
+    this.info = this.platform.describe();
+    this.token = (await json(`${this.base}/api/v1/auth/login`, { method: 'POST', body: DEMO })).body.token;
+    this.browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    this.context = await this.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    this.page = await this.context.newPage();
+  }
+
+  /** A simulated server of the fleet by its name. */
+  sim(name: string): PlatformDescription['fleet'][number] {
+    const s = this.info.fleet.find((f) => f.name === name);
+    if (!s) throw new Error(`no simulated server named ${name}`);
+    return s;
+  }
+
+  /** Signs in through the login page and waits for the server list. */
+  async signIn(p: Page, email: string, password: string): Promise<void> {
+    await p.goto(`${this.base}/login`);
+    await p.getByLabel(/e-?mail/i).fill(email);
+    await p.getByLabel(/^password/i).fill(password);
+    await p.getByRole('button', { name: /sign in/i }).click();
+    await p.locator('[data-testid="server-row"]').first().waitFor({ timeout: 20_000 });
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close();
+    if (this.platform) await this.platform.stop();
+    await this.db?.drop();
+  }
+}
