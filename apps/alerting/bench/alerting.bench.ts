@@ -17,11 +17,12 @@
  * incident resolves. A result's `time` is its publish time, and the webhook body's `at` is the time of the result
  * that caused it: latency = arrival at the receiver - `at`.
  *
- * Per step: offered and consumed results/s, evaluations/s (the service's /metrics), the backlog of its durable
- * consumer when the step ends, the alerting process's CPU (/proc/<pid>/stat) per 1,000 evaluations, notifications
- * expected / received / doubled, and p50/p99/max poll result -> webhook latency. After each step the backlog drains
- * (its rate is the service's capacity with the machine otherwise idle), then the baseline reads the same step's
- * messages again in this process through a bare durable pull consumer, flat out, three ways: JSON parse + ack
+ * Per step: offered and consumed results/s, evaluations/s and batch durations (the service's /metrics), the backlog
+ * of its durable consumer (at the step end and the most seen), the alerting process's CPU (/proc/<pid>/stat) per
+ * 1,000 evaluations, notifications expected / received / doubled, p50/p99/max poll result -> webhook latency, split
+ * at the transaction that stored the delivery. After each step the backlog drains (its rate is the service's
+ * capacity with nothing published), then the baseline reads the same step's messages again in this process through
+ * a bare durable pull consumer, flat out, acking in groups of the service's batch size, three ways: JSON parse + ack
  * (what the transport costs here), + the contract's schema check, + the service's own Evaluator (its build, in
  * memory, no database): what evaluating costs without the batching, persistence and publishing around it.
  * Needs PostgreSQL and NATS (DATABASE_URL / NATS_URL, or the local defaults); creates and drops its own database.
@@ -46,7 +47,7 @@ import {
   serviceEnv,
   testNamespace,
 } from '@app/testing';
-import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { createInbox, headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import type { Evaluator } from '../src/engine/evaluator';
@@ -78,6 +79,8 @@ const FAULT_EVERY = Number(values['fault-every']);
 const WARMUP_S = Number(values.warmup);
 const BASELINE_MAX = Number(values['baseline-max']);
 const DURABLE = 'alerting-evaluator';
+/** The service's batch size (evaluation.service.ts): the baseline acknowledges in groups of it too. */
+const ACK_GROUP = 500;
 /** Publishes not yet acknowledged by JetStream at most; beyond it the offered rate falls short (and says so). */
 const MAX_IN_FLIGHT = 50_000;
 /** How long a step's backlog may take to drain before the bench carries on regardless. */
@@ -460,6 +463,34 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))]!;
 }
 
+/**
+ * The two legs of each notification's latency, split at the start of the transaction that stored its delivery
+ * (`deliveries.created_at` is PostgreSQL's transaction start time): poll result publish -> persist (JetStream, the
+ * batch queue, evaluation) and persist -> webhook arrival (commit, delivery job, worker claim, POST).
+ */
+async function latencyLegs(url: string, notes: Notification[]): Promise<{ toPersist: number[]; toHook: number[] }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; created: string }>(
+      `SELECT id::text, (extract(epoch FROM created_at) * 1000)::text AS created FROM deliveries WHERE id = ANY($1::uuid[])`,
+      [notes.map((n) => n.delivery).filter((d) => /^[0-9a-f-]{36}$/.test(d))],
+    );
+    const created = new Map(rows.map((r) => [r.id, Number(r.created)]));
+    const toPersist: number[] = [];
+    const toHook: number[] = [];
+    for (const n of notes) {
+      const at = created.get(n.delivery);
+      if (at === undefined) continue;
+      toPersist.push(at - n.at);
+      toHook.push(n.arrived - at);
+    }
+    return { toPersist: toPersist.sort((a, b) => a - b), toHook: toHook.sort((a, b) => a - b) };
+  } finally {
+    await client.end();
+  }
+}
+
 interface StepResult {
   rate: number;
   offered: number;
@@ -467,6 +498,7 @@ interface StepResult {
   consumed: number;
   evaluations: number;
   backlog: number;
+  maxBacklog: number;
   keptUp: boolean;
   alertingCores: number;
   cpuMsPer1k: number;
@@ -479,8 +511,12 @@ interface StepResult {
   slowBatches: number;
   /** Incidents fired and resolved. */
   transitions: number;
+  /** The longest event-loop delay of the alerting process in the step (ms; prom-client, reset by each scrape). */
+  loopLagMax: number;
   drainSeconds: number;
   drainRate: number | null;
+  /** The alerting process's CPU per result while draining (us). */
+  drainUs: number | null;
   expected: number;
   received: number;
   unique: number;
@@ -488,6 +524,9 @@ interface StepResult {
   p50: number;
   p99: number;
   max: number;
+  /** p50 / p99 of the legs (ms). */
+  toPersist: [number, number];
+  toHook: [number, number];
   natsCores: number;
   pgCores: number;
   benchCores: number;
@@ -503,7 +542,7 @@ interface Pass {
 
 /**
  * The baseline: reads `count` messages of the stream from `startSeq` through a new durable pull consumer (explicit
- * acks, the same pull size as the service's), flat out, in this process; `work` is done per message before the ack.
+ * acks, the same pull size as the service's), flat out, in this process; `work` is done per message on arrival.
  */
 async function baselinePass(
   messaging: Messaging,
@@ -528,11 +567,19 @@ async function baselinePass(
     const messages = await consumer.consume({ max_messages: 1000, expires: 5000 });
     let seen = 0;
     const deadline = setTimeout(() => void messages.close(), 120_000);
+    // Acknowledged in groups of the service's batch size, as it does (one socket write per group; an ack per
+    // message as it arrives costs about twice the CPU of the whole pass).
+    let unacked: JsMsg[] = [];
     for await (const msg of messages) {
       work(msg.data);
-      msg.ack();
+      unacked.push(msg);
+      if (unacked.length >= ACK_GROUP) {
+        for (const m of unacked) m.ack();
+        unacked = [];
+      }
       if (++seen >= count) break;
     }
+    for (const m of unacked) m.ack();
     clearTimeout(deadline);
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
@@ -582,6 +629,7 @@ async function main(): Promise<void> {
     });
     processes.push(alerting);
     const port = await alerting.ready(60_000);
+    const readyAt = Date.now();
     const pid = alerting.child.pid!;
     // From here on keep only its warnings and errors (and count lines by level): info lines are not needed.
     for (const stream of [alerting.child.stdout, alerting.child.stderr]) {
@@ -683,11 +731,16 @@ async function main(): Promise<void> {
     // What the alerting process uses with nothing to read (leases, pulls, timers): part of every step's CPU.
     const idleCpu = cpuByPid(() => true, [pid]);
     await sleep(3000);
-    const idleCores = cpuDelta(idleCpu, cpuByPid(() => true, [pid])) / 3;
+    const idleCores =
+      cpuDelta(
+        idleCpu,
+        cpuByPid(() => true, [pid]),
+      ) / 3;
     out(`alerting idle: ${idleCores.toFixed(3)} cores`);
 
     for (const rate of STEPS) {
-      out(`step ${rate} results/s ...`);
+      // The service reloads its whole configuration every ALERTING_REFRESH_MS (60 s) from when it became leader.
+      out(`step ${rate} results/s, from ${((Date.now() - readyAt) / 1000).toFixed(0)} s after alerting was ready ...`);
       const firstSeq = (await lastSeq()) + 1;
       const before = await scrape();
       const isNats = (_pid: number, comm: string) => comm === 'nats-server';
@@ -699,17 +752,42 @@ async function main(): Promise<void> {
         bench: process.cpuUsage(),
         pressure: cpuPressureMicros(),
       };
+      // The backlog once a second: one that builds up and clears again within the step shows in the latency.
+      let maxBacklog = 0;
+      const sampler = setInterval(
+        () =>
+          void backlog()
+            .then((b) => (maxBacklog = Math.max(maxBacklog, b)))
+            .catch(() => undefined),
+        1000,
+      );
       const offered = await offer(feed, publisher, rate, STEP_S);
+      clearInterval(sampler);
       const after = await scrape();
       const endBacklog = await backlog();
       const cpu = {
-        alerting: cpuDelta(cpuBefore.alerting, cpuByPid(() => true, [pid])),
+        alerting: cpuDelta(
+          cpuBefore.alerting,
+          cpuByPid(() => true, [pid]),
+        ),
         nats: cpuDelta(cpuBefore.nats, cpuByPid(isNats)),
         pg: cpuDelta(cpuBefore.pg, cpuByPid(isPg)),
         bench: process.cpuUsage(cpuBefore.bench),
       };
       const pressureAfter = cpuPressureMicros();
+      const drainCpu = cpuByPid(() => true, [pid]);
       const { seconds: drainSeconds, drained } = await drain();
+      const drainMetrics = await scrape();
+      // While draining, the service reads a backlog flat out, as the baseline does: its CPU per result then.
+      const drainedInputs =
+        metricValue(drainMetrics, 'gsm_alerting_inputs_total') - metricValue(after, 'gsm_alerting_inputs_total');
+      const drainUs =
+        (cpuDelta(
+          drainCpu,
+          cpuByPid(() => true, [pid]),
+        ) *
+          1e6) /
+        Math.max(1, drainedInputs);
       if (!drained) out(`  the backlog did not drain within ${DRAIN_MAX_MS / 1000} s: ${await backlog()} left`);
       // Notifications of the step's results: wait until all expected arrived, or 15 s.
       const expected = feed.expectedWithin(offered.from, offered.to);
@@ -723,6 +801,7 @@ async function main(): Promise<void> {
       const notes = receiver.within(offered.from, offered.to);
       const latencies = notes.map((n) => n.arrived - n.at).sort((a, b) => a - b);
       const unique = new Set(notes.map((n) => n.key)).size;
+      const legs = await latencyLegs(db.url, notes);
       const delta = (name: string, labels?: Record<string, string>) =>
         metricValue(after, name, labels) - metricValue(before, name, labels);
       const evaluations = delta('gsm_alerting_evaluations_total');
@@ -747,6 +826,7 @@ async function main(): Promise<void> {
         consumed: inputs / offered.seconds,
         evaluations: evaluations / offered.seconds,
         backlog: endBacklog,
+        maxBacklog: Math.max(maxBacklog, endBacklog),
         keptUp: endBacklog < Math.max(3000, rate * 0.25),
         alertingCores: cpu.alerting / offered.seconds,
         cpuMsPer1k: evaluations > 0 ? (cpu.alerting * 1_000_000) / evaluations : NaN,
@@ -757,8 +837,10 @@ async function main(): Promise<void> {
         batchP99: batchQuantile(0.99),
         slowBatches: batches - bucket('0.1'),
         transitions: delta('gsm_alerting_transitions_total'),
+        loopLagMax: metricValue(after, 'gsm_nodejs_eventloop_lag_max_seconds') * 1000,
         drainSeconds,
         drainRate: endBacklog >= 5000 ? endBacklog / drainSeconds : null,
+        drainUs: endBacklog >= 5000 ? drainUs : null,
         expected,
         received: notes.length,
         unique,
@@ -766,6 +848,8 @@ async function main(): Promise<void> {
         p50: percentile(latencies, 0.5),
         p99: percentile(latencies, 0.99),
         max: latencies.at(-1) ?? NaN,
+        toPersist: [percentile(legs.toPersist, 0.5), percentile(legs.toPersist, 0.99)],
+        toHook: [percentile(legs.toHook, 0.5), percentile(legs.toHook, 0.99)],
         natsCores: cpu.nats / offered.seconds,
         pgCores: cpu.pg / offered.seconds,
         benchCores: (cpu.bench.user + cpu.bench.system) / 1e6 / offered.seconds,
@@ -786,13 +870,17 @@ async function main(): Promise<void> {
       for (const r of rows) out(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
     };
     out('');
-    out('alerting process, per step (rates over the step; latency = webhook arrival - poll result publish):');
+    out(
+      'alerting process, per step (rates over the step; backlog of its consumer at the step end and the most seen, ' +
+        'sampled once a second; batch durations: histogram bucket bounds):',
+    );
     table(
       [
         'offered/s',
         'consumed/s',
         'evals/s',
         'backlog',
+        'max',
         'kept up',
         'cores',
         'CPU ms/1k evals',
@@ -803,18 +891,14 @@ async function main(): Promise<void> {
         'p99 ms',
         '>100 ms',
         'transitions',
-        'notified',
-        'lost',
-        'doubled',
-        'p50 ms',
-        'p99 ms',
-        'max ms',
+        'loop delay max ms',
       ],
       results.map((r) => [
         `${fmt(r.offered)}${r.capped ? '*' : ''}`,
         fmt(r.consumed),
         fmt(r.evaluations),
         String(r.backlog),
+        String(r.maxBacklog),
         r.keptUp ? 'yes' : 'NO',
         fmt(r.alertingCores, 2),
         fmt(r.cpuMsPer1k, 2),
@@ -825,12 +909,40 @@ async function main(): Promise<void> {
         r.batchP99,
         String(r.slowBatches),
         String(r.transitions),
+        fmt(r.loopLagMax),
+      ]),
+    );
+    out('');
+    out(
+      "notifications of the step's results (latency = webhook arrival - poll result publish, ms; legs split at the " +
+        'start of the transaction that stored the delivery):',
+    );
+    table(
+      [
+        'offered/s',
+        'notified',
+        'lost',
+        'doubled',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'publish->persist p50',
+        'p99',
+        'persist->webhook p50',
+        'p99',
+      ],
+      results.map((r) => [
+        fmt(r.offered),
         `${r.unique}/${r.expected}`,
         String(Math.max(0, r.expected - r.unique)),
         String(r.doubled),
         fmt(r.p50),
         fmt(r.p99),
         fmt(r.max),
+        fmt(r.toPersist[0]),
+        fmt(r.toPersist[1]),
+        fmt(r.toHook[0]),
+        fmt(r.toHook[1]),
       ]),
     );
     if (results.some((r) => r.capped)) out(`* the publisher hit ${MAX_IN_FLIGHT} unacknowledged publishes`);
@@ -843,6 +955,7 @@ async function main(): Promise<void> {
       [
         'offered/s',
         'alerting drain/s',
+        '(us)',
         'JSON+ack/s',
         '(us)',
         '+schema/s',
@@ -858,6 +971,7 @@ async function main(): Promise<void> {
       results.map((r) => [
         fmt(r.offered),
         r.drainRate === null ? '-' : fmt(r.drainRate),
+        r.drainUs === null ? '-' : fmt(r.drainUs, 1),
         r.baseline ? fmt(r.baseline.transport.perSecond) : '-',
         r.baseline ? fmt(r.baseline.transport.cpuUs, 1) : '-',
         r.baseline ? fmt(r.baseline.schema.perSecond) : '-',
@@ -903,10 +1017,20 @@ async function main(): Promise<void> {
     );
     for (const line of warnings.slice(0, 10)) out(`  ${line.slice(0, 400)}`);
 
+    const meeting = results.filter(
+      (r) => r.keptUp && r.evaluations >= GOAL_EVALUATIONS && r.p99 < GOAL_P99_MS && r.unique >= r.expected,
+    );
     const kept = results.filter((r) => r.keptUp);
     const best = kept.at(-1);
     const goal = `goal: >= ${GOAL_EVALUATIONS} evaluations/s on one alerting process, p99 poll result -> webhook < ${GOAL_P99_MS} ms`;
     out(goal);
+    out(
+      `steps at >= ${GOAL_EVALUATIONS} evaluations/s that kept up with p99 < ${GOAL_P99_MS} ms and nothing lost: ${
+        meeting
+          .map((r) => `${fmt(r.offered)} results/s (${fmt(r.evaluations)} evaluations/s, p99 ${fmt(r.p99)} ms)`)
+          .join(', ') || 'none'
+      }`,
+    );
     if (best && best.expected === 0) {
       out(
         `result: highest step without a growing backlog ${fmt(best.offered)} results/s -> ${fmt(best.evaluations)} ` +
