@@ -1,6 +1,7 @@
 import {
   connectTestMessaging,
   createTestDatabase,
+  eventually,
   SimulatorProcess,
   sql,
   ServiceStack,
@@ -253,7 +254,11 @@ describe('plans, subscriptions, members, share links and audit (two api-gateway 
       body: { role: 'operator' },
     });
     expect(promote.body).toEqual({ user_id: member.userId, role: 'operator' });
-    const share = await call('POST', `/api/v1/servers/${server.body.id}/shares`, { ...as(1), body: {} });
+    // The other replica learns the new role from auth.membership.changed.v1: within milliseconds, more under CI load.
+    const share = await eventually(async () => {
+      const res = await call('POST', `/api/v1/servers/${server.body.id}/shares`, { ...as(1), body: {} });
+      return res.status === 201 ? res : null;
+    }, 3000);
     expect(share.status).toBe(201);
     const noMembers = await call('PATCH', `/api/v1/org/members/${admin.userId}`, { ...as(), body: { role: 'viewer' } });
     expectError(noMembers, 403, 'Forbidden');

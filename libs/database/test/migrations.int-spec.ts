@@ -34,6 +34,8 @@ const RELATIONAL = [
   'alert_states',
   'incidents',
   'deliveries',
+  'delivery_attempts',
+  'silences',
   'share_links',
   'audit_log',
   'server_status_changes',
