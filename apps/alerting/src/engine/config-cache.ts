@@ -57,6 +57,7 @@ export class AlertConfigCache implements ConfigView {
   private readonly orgRules = new Map<string, RuleDef[]>();
   private readonly channels = new Map<string, ChannelInfo[]>();
   private readonly silenceMap = new Map<string, SilenceWindow[]>();
+  private ruleIds = new Set<string>();
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -165,6 +166,10 @@ export class AlertConfigCache implements ConfigView {
       if (list) list.push(def);
       else map.set(key, [def]);
     }
+
+    this.ruleIds = new Set(
+      [...this.rules.values(), ...this.orgRules.values()].flatMap((list) => list.map((r) => r.id)),
+    );
 
     for (const o of [...this.channels.keys()]) if (inScope(o)) this.channels.delete(o);
     for (const c of channels) {

@@ -30,6 +30,8 @@ const MAX_LISTED_PLAYERS = 100;
  */
 export class Evaluator {
   private readonly states = new Map<string, AlertStateRow>();
+  /** The state keys of each (rule, server): per-instance rules look up their rows without scanning every state. */
+  private readonly byRuleServer = new Map<string, Set<string>>();
   private readonly dirty = new Map<string, AlertStateRow | null>();
   private readonly presence = new Map<string, Presence>();
   /** Evaluations made (one rule checked against one input), for the metrics and the benchmark. */
@@ -40,8 +42,25 @@ export class Evaluator {
   /** Replaces every state (at start-up, or after a failed write). Rows in `ok` need not be given. */
   load(rows: Iterable<AlertStateRow>): void {
     this.states.clear();
+    this.byRuleServer.clear();
     this.dirty.clear();
-    for (const row of rows) this.states.set(stateKey(row.ruleId, row.serverId, row.instance), row);
+    for (const row of rows) this.index(stateKey(row.ruleId, row.serverId, row.instance), row);
+  }
+
+  private index(key: string, row: AlertStateRow): void {
+    this.states.set(key, row);
+    const group = `${row.ruleId}|${row.serverId}`;
+    const keys = this.byRuleServer.get(group);
+    if (keys) keys.add(key);
+    else this.byRuleServer.set(group, new Set([key]));
+  }
+
+  private unindex(key: string, row: AlertStateRow): void {
+    this.states.delete(key);
+    const group = `${row.ruleId}|${row.serverId}`;
+    const keys = this.byRuleServer.get(group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byRuleServer.delete(group);
   }
 
   /** Seeds who is online (from the stored latest snapshot), so the first poll after a restart is no "join". */
@@ -58,7 +77,7 @@ export class Evaluator {
 
   /** Drops the states of a server (deleted) or of rules that no longer exist or are switched off. */
   forget(predicate: (row: AlertStateRow) => boolean): void {
-    for (const [key, row] of this.states) if (predicate(row)) this.states.delete(key);
+    for (const [key, row] of this.states) if (predicate(row)) this.unindex(key, row);
   }
 
   get stateCount(): number {
@@ -126,8 +145,9 @@ export class Evaluator {
     return outcomes;
   }
 
-  private *rowsOf(ruleId: string, serverId: string): Iterable<AlertStateRow> {
-    for (const row of this.states.values()) if (row.ruleId === ruleId && row.serverId === serverId) yield row;
+  private rowsOf(ruleId: string, serverId: string): AlertStateRow[] {
+    const keys = this.byRuleServer.get(`${ruleId}|${serverId}`);
+    return keys ? [...keys].map((k) => this.states.get(k)!) : [];
   }
 
   private step(rule: RuleDef, server: ServerInfo, obs: Observation, at: Date, outcomes: Outcome[]): void {
@@ -156,7 +176,7 @@ export class Evaluator {
     row.lastObservedAt = at;
     if (!obs.holds) {
       if (row.state === 'firing' && row.incidentId) this.resolve(rule, server, row, obs, at, outcomes);
-      this.states.delete(key);
+      this.unindex(key, row);
       this.dirty.set(key, null);
       return;
     }
@@ -258,7 +278,7 @@ export class Evaluator {
   }
 
   private put(key: string, row: AlertStateRow): void {
-    this.states.set(key, row);
+    this.index(key, row);
     this.dirty.set(key, row);
   }
 
