@@ -1,10 +1,5 @@
-import {
-  startDiscordReceiver,
-  type DiscordReceiver,
-  type PlatformDescription,
-  type ReceivedRequest,
-} from '@app/testing';
-import type { Browser, Page } from 'playwright-core';
+import { startDiscordReceiver, type DiscordReceiver, type ReceivedRequest } from '@app/testing';
+import type { Page } from 'playwright-core';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
@@ -19,27 +14,21 @@ const textOf = (r: ReceivedRequest) => JSON.stringify(r.json ?? {});
 const isTest = (r: ReceivedRequest) => textOf(r).includes('[TEST]');
 
 describe('the alerting pages in a browser, against `npm start`', () => {
-  let info: PlatformDescription;
   let base: string;
-  let browser: Browser;
   let page: Page;
   let token: string;
   let discord: DiscordReceiver;
 
-  const serverId = (name: string) => {
-    const s = info.fleet.find((f) => f.name === name);
-    if (!s) throw new Error(`no simulated server named ${name}`);
-    return s.server_id;
-  };
   const ruleRow = (p: Page, kind: string) => p.locator(`[data-testid="alert-rule-row"][data-rule-kind="${kind}"]`);
 
   const harness = new BrowserPlatform();
   const signIn = (p: Page, email: string, password: string) => harness.signIn(p, email, password);
+  const serverId = (name: string) => harness.sim(name).server_id;
 
   beforeAll(async () => {
     discord = await startDiscordReceiver();
     await harness.start();
-    ({ info, base, browser, page, token } = harness);
+    ({ base, page, token } = harness);
   }, 240_000);
 
   afterAll(async () => {
@@ -197,28 +186,8 @@ describe('the alerting pages in a browser, against `npm start`', () => {
 
   test('a Viewer sees channels and rules but no controls that change them', async () => {
     const viewer = { email: 'alerts-viewer@example.com', password: 'viewer-password-1' };
-    expect(
-      (await json(`${base}/api/v1/auth/register`, { method: 'POST', body: { ...viewer, name: 'Viewer' } })).status,
-    ).toBe(201);
-    expect(
-      (
-        await json(`${base}/api/v1/org/members`, {
-          method: 'POST',
-          token,
-          body: { email: viewer.email, role: 'viewer' },
-        })
-      ).status,
-    ).toBe(201);
-    const demoOrg = (await json(`${base}/api/v1/me`, { token })).body.organisations[0].id as string;
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await ctx.newPage();
+    const { context: ctx, page: p } = await harness.signInAsViewer(viewer);
     try {
-      await p.goto(`${base}/login`);
-      await p.evaluate(
-        (org) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('gsm.org', org),
-        demoOrg,
-      );
-      await signIn(p, viewer.email, viewer.password);
       await p.goto(`${base}/alerts/channels`);
       await p.locator(`[data-testid="channel-row"][data-channel-name="${CHANNEL}"]`).waitFor({ timeout: 10_000 });
       expect(await p.getByRole('button', { name: /add channel|send test|^delete/i }).count()).toBe(0);

@@ -119,6 +119,34 @@ export class BrowserPlatform {
     await p.locator('[data-testid="server-row"]').first().waitFor({ timeout: 20_000 });
   }
 
+  /**
+   * Registers a new account, adds it to the demo organisation as a Viewer, and signs it in on a page of its own
+   * (acting in the demo organisation). Close the returned context when done.
+   */
+  async signInAsViewer(viewer: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+    const registered = await json(`${this.base}/api/v1/auth/register`, {
+      method: 'POST',
+      body: { ...viewer, name: 'Viewer' },
+    });
+    if (registered.status !== 201) throw new Error(`registering the viewer answered ${registered.status}`);
+    const added = await json(`${this.base}/api/v1/org/members`, {
+      method: 'POST',
+      token: this.token,
+      body: { email: viewer.email, role: 'viewer' },
+    });
+    if (added.status !== 201) throw new Error(`adding the viewer answered ${added.status}`);
+    const demoOrg = (await json(`${this.base}/api/v1/me`, { token: this.token })).body.organisations[0].id as string;
+    const context = await this.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${this.base}/login`);
+    await page.evaluate(
+      (org) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('gsm.org', org),
+      demoOrg,
+    );
+    await this.signIn(page, viewer.email, viewer.password);
+    return { context, page };
+  }
+
   async close(): Promise<void> {
     await this.browser?.close();
     if (this.platform) await this.platform.stop();

@@ -123,28 +123,8 @@ describe('the dashboard in a browser, against `npm start`', () => {
 
   test('a Viewer sees the servers but no edit controls', async () => {
     const viewer = { email: 'viewer@example.com', password: 'viewer-password-1' };
-    expect(
-      (await json(`${base}/api/v1/auth/register`, { method: 'POST', body: { ...viewer, name: 'Viewer' } })).status,
-    ).toBe(201);
-    expect(
-      (
-        await json(`${base}/api/v1/org/members`, {
-          method: 'POST',
-          token,
-          body: { email: viewer.email, role: 'viewer' },
-        })
-      ).status,
-    ).toBe(201);
-    const demoOrg = (await json(`${base}/api/v1/me`, { token })).body.organisations[0].id as string;
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await ctx.newPage();
+    const { context: ctx, page: p } = await harness.signInAsViewer(viewer);
     try {
-      await p.goto(`${base}/login`);
-      await p.evaluate(
-        (org) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('gsm.org', org),
-        demoOrg,
-      );
-      await signIn(p, viewer.email, viewer.password);
       await row(p, 'Healthy base').waitFor({ timeout: 20_000 });
       expect(await p.locator('[data-testid="server-row"]').count()).toBe(5);
       expect(await p.getByRole('button', { name: /add server/i }).count()).toBe(0);
