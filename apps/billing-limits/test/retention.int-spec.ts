@@ -5,6 +5,7 @@ import {
   connectTestMessaging,
   createTestDatabase,
   deleteNamespaceStreams,
+  eventually,
   metricValue,
   seedAccount,
   ServiceProcess,
@@ -153,8 +154,15 @@ describe('billing-limits retention', () => {
     );
     expect(answer).toMatchObject({ ok: true, planId: 'hobby', previousPlanId: 'pro', changed: true });
     await expectEventually(serverId, keeps('2h', '30h'));
-    // One run took the whole backlog (300 rows per table, six batches of 50 each), not one batch per run.
-    const runs = replicas.flatMap((r, i) => r.output.slice(logged[i]).map(parseLine));
+    // One run took the whole backlog (300 rows per table, six batches of 50 each), not one batch per run. Its log
+    // line follows the deletes, and may reach us a moment after they are visible in the database.
+    const completed = (line: Record<string, unknown>) =>
+      line.msg === 'retention run completed' &&
+      (line.tables as Record<string, number> | undefined)?.server_metrics === ROWS;
+    const runs = await eventually(() => {
+      const lines = replicas.flatMap((r, i) => r.output.slice(logged[i]).map(parseLine));
+      return lines.some(completed) ? lines : null;
+    }, 5000).catch(() => replicas.flatMap((r, i) => r.output.slice(logged[i]).map(parseLine)));
     expect(runs).toContainEqual(
       expect.objectContaining({
         msg: 'retention run completed',
