@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { session } from '../../api';
 import { canWrite, reloadAccount, useAccount } from '../../lib/account';
 import { Link } from '../../router';
-import { ErrorNote, PANEL_HEADING } from '../settings/ui';
+import { ErrorNote, PANEL_HEADING, SectionTabs } from '../settings/ui';
 import { toFailure } from '../settings/useApi';
 import { ChannelsTab } from './ChannelsTab';
 import { DeliveriesTab } from './DeliveriesTab';
@@ -45,17 +45,7 @@ export function Alerts({ tab }: { tab: string }) {
           Your role is viewer: you can look at everything here; operators and admins change it.
         </p>
       )}
-      <nav aria-label="Alerts sections">
-        <ul className="settings-tabs">
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link to={`/alerts/${t.id}`} aria-current={t.id === tab ? 'page' : undefined}>
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label="Alerts sections" base="/alerts" tabs={TABS} current={tab} />
       <section className="settings-panel" aria-labelledby={PANEL_HEADING}>
         <h2 id={PANEL_HEADING} tabIndex={-1}>
           {current?.label ?? 'Section not found'}

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { ErrorNote, Table, Time } from '../settings/ui';
 import { useApi } from '../settings/useApi';
 import type { TabProps } from './Alerts';
-import { ChannelKindLabel, DeliveryStatusPill, deliveryLabel, eventLabel, usePaged } from './common';
+import { ChannelKindLabel, DeliveryStatusPill, deliveryLabel, eventLabel, LoadMore, usePaged } from './common';
 import { DELIVERY_STATUSES, type Attempt, type Channel, type Delivery } from './model';
 
 const PAGE = 50;
@@ -71,23 +71,7 @@ export function DeliveriesTab(_props: TabProps) {
         <DeliveryTable items={page.items} label="Delivery log" />
       )}
       {page.items !== undefined && page.error && <ErrorNote error={page.error} retry={page.loadMore} />}
-      {page.items !== undefined && page.items.length > 0 && (
-        <div className="settings-paging">
-          {page.more ? (
-            <button
-              type="button"
-              className="btn btn-small"
-              data-testid="load-more"
-              aria-disabled={page.loading}
-              onClick={() => !page.loading && page.loadMore()}
-            >
-              {page.loading ? 'Loading…' : 'Load more'}
-            </button>
-          ) : (
-            <span className="muted small">That is all ({page.items.length}).</span>
-          )}
-        </div>
-      )}
+      <LoadMore page={page} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from '../../router';
 import { ErrorNote, Loadable, Table, Time } from '../settings/ui';
 import { useApi } from '../settings/useApi';
 import type { TabProps } from './Alerts';
-import { incidentDuration, SeverityPill, useEvery, usePaged } from './common';
+import { incidentDuration, SeverityPill, LoadMore, useEvery, usePaged } from './common';
 import { DeliveryTable } from './DeliveriesTab';
 import type { Incident, IncidentDetails, Page, ServerRef } from './model';
 
@@ -181,23 +181,7 @@ function History({ servers, onOpen }: { servers: ServerRef[]; onOpen: (id: strin
         <HistoryTable items={page.items} onOpen={onOpen} />
       )}
       {page.items !== undefined && page.error && <ErrorNote error={page.error} retry={page.loadMore} />}
-      {page.items !== undefined && page.items.length > 0 && (
-        <div className="settings-paging">
-          {page.more ? (
-            <button
-              type="button"
-              className="btn btn-small"
-              data-testid="load-more"
-              aria-disabled={page.loading}
-              onClick={() => !page.loading && page.loadMore()}
-            >
-              {page.loading ? 'Loading…' : 'Load more'}
-            </button>
-          ) : (
-            <span className="muted small">That is all ({page.items.length}).</span>
-          )}
-        </div>
-      )}
+      <LoadMore page={page} />
     </section>
   );
 }

@@ -302,3 +302,25 @@ export function usePaged<T>(path: string): Paged<T> {
     reload,
   };
 }
+
+/** "Load more" under a paged list, or how many there are when that was all. */
+export function LoadMore<T>({ page }: { page: Paged<T> }) {
+  if (page.items === undefined || page.items.length === 0) return null;
+  return (
+    <div className="settings-paging">
+      {page.more ? (
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="load-more"
+          aria-disabled={page.loading}
+          onClick={() => !page.loading && page.loadMore()}
+        >
+          {page.loading ? 'Loading…' : 'Load more'}
+        </button>
+      ) : (
+        <span className="muted small">That is all ({page.items.length}).</span>
+      )}
+    </div>
+  );
+}

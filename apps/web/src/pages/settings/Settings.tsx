@@ -9,7 +9,7 @@ import { PlanTab } from './PlanTab';
 import { SharesTab } from './SharesTab';
 import { TokensTab } from './TokensTab';
 import { SettingsCtx, type Me } from './model';
-import { Loadable, PANEL_HEADING } from './ui';
+import { Loadable, PANEL_HEADING, SectionTabs } from './ui';
 import { useApi } from './useApi';
 import './settings.css';
 
@@ -42,17 +42,7 @@ export function Settings({ tab }: { tab: string }) {
     <div className="page settings">
       <h1>Settings</h1>
       {me.data && <OrgLine me={me.data} />}
-      <nav aria-label="Settings sections">
-        <ul className="settings-tabs">
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link to={`/settings/${t.id}`} aria-current={t.id === tab ? 'page' : undefined}>
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label="Settings sections" base="/settings" tabs={TABS} current={tab} />
       <section className="settings-panel" aria-labelledby={PANEL_HEADING}>
         <h2 id={PANEL_HEADING} tabIndex={-1}>
           {current?.label ?? 'Section not found'}

@@ -7,6 +7,28 @@ import { useAction, type Loaded } from './useApi';
 export const PANEL_HEADING = 'settings-panel-heading';
 export const focusPanel = () => document.getElementById(PANEL_HEADING)?.focus();
 
+/** The tab list of a sectioned page (settings, alerts): one link per section, the current one marked. */
+export function SectionTabs(p: {
+  label: string;
+  base: string;
+  tabs: readonly { id: string; label: string }[];
+  current: string;
+}) {
+  return (
+    <nav aria-label={p.label}>
+      <ul className="settings-tabs">
+        {p.tabs.map((t) => (
+          <li key={t.id}>
+            <Link to={`${p.base}/${t.id}`} aria-current={t.id === p.current ? 'page' : undefined}>
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** An API failure as the API words it: message, remedy, and the way on where there is one. */
