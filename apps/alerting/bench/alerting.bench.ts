@@ -33,7 +33,7 @@ import { createServer, type Server } from 'node:http';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { channelSecretContext } from '@app/alerts';
+import { sealChannelConfig } from '@app/alerts';
 import { Streams, Subjects, type PollResult } from '@app/contracts';
 import { MessageHeaders, Messaging, parseMessage } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
@@ -122,9 +122,13 @@ async function seed(url: string, receiverPort: number): Promise<Fleet> {
   const channelIds = orgIds.map(() => randomUUID());
   const box = new SecretBox(SECRETS_KEY);
   const sealed = channelIds.map((id, i) =>
-    box.seal(
-      JSON.stringify({ url: `http://127.0.0.1:${receiverPort}/hooks/${i}`, secret: 'bench-webhook-secret' }),
-      channelSecretContext(id),
+    // node-postgres sends a Buffer as bytea (a bare Uint8Array it would not).
+    Buffer.from(
+      sealChannelConfig(box, id, {
+        kind: 'webhook',
+        url: `http://127.0.0.1:${receiverPort}/hooks/${i}`,
+        secret: 'bench-webhook-secret',
+      }),
     ),
   );
   const client = new Client({ connectionString: url });

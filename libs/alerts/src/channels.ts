@@ -85,7 +85,31 @@ export function channelHint(config: ChannelConfig): string {
   }
 }
 
+/** What seals and opens stored secrets (the SecretBox of `@app/secrets`). */
+export interface ChannelSealer {
+  seal(plaintext: string, associatedData: string): Uint8Array;
+  open(sealed: Uint8Array, associatedData: string): string;
+}
+
 /** The associated data a channel's configuration is sealed with: a ciphertext moved to another channel won't open. */
-export function channelSecretContext(channelId: string): string {
-  return `notification-channel:${channelId}`;
+const secretContext = (channelId: string): string => `notification-channel:${channelId}`;
+
+/** A channel's configuration as it is stored: sealed, bound to the channel's id (the kind is a column of its own). */
+export function sealChannelConfig(
+  box: ChannelSealer,
+  channelId: string,
+  config: ChannelConfig,
+): Uint8Array<ArrayBuffer> {
+  const { kind: _kind, ...stored } = config;
+  return new Uint8Array(box.seal(JSON.stringify(stored), secretContext(channelId)));
+}
+
+/** Opens a stored configuration; throws when it does not open (another key, altered bytes). */
+export function openChannelConfig(
+  box: ChannelSealer,
+  channelId: string,
+  kind: ChannelKind,
+  sealed: Uint8Array,
+): ChannelConfig {
+  return { kind, ...(JSON.parse(box.open(sealed, secretContext(channelId))) as object) } as ChannelConfig;
 }

@@ -1,4 +1,4 @@
-import { channelSecretContext, type AlertMessage, type ChannelConfig } from '@app/alerts';
+import { openChannelConfig, type AlertMessage, type ChannelConfig } from '@app/alerts';
 import { Requests, type ChannelKind, type ChannelTestResult } from '@app/contracts';
 import { PrismaService } from '@app/database';
 import { Messaging } from '@app/messaging';
@@ -39,10 +39,7 @@ export class ChannelTestService implements OnApplicationBootstrap {
     if (!channel) return failed('the channel does not exist (deleted?)');
     let config: ChannelConfig;
     try {
-      config = {
-        kind: channel.kind,
-        ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))),
-      } as ChannelConfig;
+      config = openChannelConfig(this.box, channel.id, channel.kind, channel.config_enc);
     } catch {
       return failed('the channel settings could not be decrypted; save the channel again');
     }

@@ -1,4 +1,4 @@
-import { channelFeature, channelSecretContext, type AlertMessage, type ChannelConfig } from '@app/alerts';
+import { channelFeature, openChannelConfig, type AlertMessage, type ChannelConfig } from '@app/alerts';
 import { Requests, Streams, Subjects, type ChannelKind, type DeliveryJob, type PlanEntitlements } from '@app/contracts';
 import { PrismaService } from '@app/database';
 import { Messaging, RetryLaterError, type ConsumerHandle } from '@app/messaging';
@@ -145,10 +145,7 @@ export class DeliveryService implements OnApplicationBootstrap {
     }
     let config: ChannelConfig;
     try {
-      config = {
-        kind: channel.kind,
-        ...JSON.parse(this.box.open(channel.config_enc, channelSecretContext(channel.id))),
-      } as ChannelConfig;
+      config = openChannelConfig(this.box, channel.id, channel.kind, channel.config_enc);
     } catch {
       await this.finish(
         row,

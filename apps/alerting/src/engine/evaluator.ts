@@ -109,7 +109,7 @@ export class Evaluator {
   }
 
   private evaluate(server: ServerInfo, input: Input): Outcome[] {
-    const at = new Date(input.kind === 'status' ? input.time : input.time);
+    const at = new Date(input.time);
     const outcomes: Outcome[] = [];
     for (const rule of this.config.rulesFor(server.id)) {
       if (RULE_KINDS[rule.kind]?.event || !watches(rule, input)) continue;

@@ -1,6 +1,7 @@
 import {
   channelHint,
-  channelSecretContext,
+  openChannelConfig,
+  sealChannelConfig,
   ChannelConfigs,
   channelFeature,
   channelUrl,
@@ -39,6 +40,9 @@ import {
 } from './alerts.schemas';
 
 type RuleRow = Awaited<ReturnType<AlertsService['ruleRows']>>[number];
+
+/** A new signing secret of a webhook channel (shown once). */
+const signingSecret = (): string => `gsm_whsec_${randomBytes(24).toString('base64url')}`;
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -364,10 +368,9 @@ export class AlertsService {
 
   async createChannel(caller: Principal, input: CreateChannel) {
     await this.requireChannelPlan(caller.orgId, input.kind);
-    const secret = input.kind === 'webhook' ? `gsm_whsec_${randomBytes(24).toString('base64url')}` : null;
+    const secret = input.kind === 'webhook' ? signingSecret() : null;
     const config = await this.parseConfig(input.kind, input.config, secret);
     const id = randomUUID();
-    const { kind: _kind, ...stored } = config;
     const row = await this.prisma.notificationChannel.create({
       data: {
         id,
@@ -375,7 +378,7 @@ export class AlertsService {
         kind: input.kind,
         name: input.name,
         enabled: input.enabled,
-        configEnc: new Uint8Array(this.box.seal(JSON.stringify(stored), channelSecretContext(id))),
+        configEnc: sealChannelConfig(this.box, id, config),
         configHint: channelHint(config),
       },
     });
@@ -401,17 +404,12 @@ export class AlertsService {
           'rotate_secret applies to webhook channels only',
           'Leave rotate_secret out for this kind of channel.',
         );
-      const previous = JSON.parse(this.box.open(row.configEnc, channelSecretContext(id))) as Record<string, unknown>;
-      secret =
-        row.kind === 'webhook'
-          ? input.rotate_secret
-            ? `gsm_whsec_${randomBytes(24).toString('base64url')}`
-            : (previous.secret as string)
-          : null;
-      const raw = input.config ?? Object.fromEntries(Object.entries(previous).filter(([k]) => k !== 'secret'));
+      const previous = openChannelConfig(this.box, id, row.kind, row.configEnc) as Record<string, unknown>;
+      secret = row.kind === 'webhook' ? (input.rotate_secret ? signingSecret() : (previous.secret as string)) : null;
+      const raw =
+        input.config ?? Object.fromEntries(Object.entries(previous).filter(([k]) => k !== 'secret' && k !== 'kind'));
       const config = await this.parseConfig(row.kind, raw, secret);
-      const { kind: _kind, ...stored } = config;
-      configEnc = new Uint8Array(this.box.seal(JSON.stringify(stored), channelSecretContext(id)));
+      configEnc = sealChannelConfig(this.box, id, config);
       configHint = channelHint(config);
     }
     if (input.enabled === true) await this.requireChannelPlan(caller.orgId, row.kind);
