@@ -6,7 +6,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'libs/database/src/generated/**', 'coverage/**', 'deploy/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'libs/database/src/generated/**',
+      'coverage/**',
+      'deploy/*',
+      '!deploy/test/',
+    ],
   },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,

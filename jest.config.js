@@ -27,7 +27,11 @@ const common = {
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/deploy/test/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'integration',

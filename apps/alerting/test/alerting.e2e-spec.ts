@@ -6,7 +6,6 @@ import {
   serviceEnv,
   ServiceStack,
   SimulatorProcess,
-  sql,
   startDiscordReceiver,
   startSlackReceiver,
   startSmtpReceiver,
@@ -20,6 +19,7 @@ import {
   type TelegramReceiver,
   type TestDatabase,
   type WebhookReceiver,
+  setPlanIntervals,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64');
@@ -100,11 +100,7 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
   beforeAll(async () => {
     db = stack.db = await createTestDatabase();
     // Poll every 2 s on Pro so that statuses confirm within seconds (the plan table is data).
-    await sql(
-      db.url,
-      `UPDATE plans SET interval_health_seconds = 2, interval_power_seconds = 2, interval_players_seconds = 2,
-              interval_trains_seconds = 2 WHERE id IN ('hobby', 'pro')`,
-    );
+    await setPlanIntervals(db.url, { health: 2, power: 2, players: 2, trains: 2 }, ['hobby', 'pro']);
     sim = stack.sim = await SimulatorProcess.start(['--count', '3', '--seed', '21']);
     stack.messaging = await connectTestMessaging(stack.prefix, 'test');
     [discord, slack, teams, hook, smtp, telegram] = await Promise.all([

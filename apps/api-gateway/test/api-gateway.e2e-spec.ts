@@ -7,6 +7,7 @@ import {
   sql,
   ServiceStack,
   type TestDatabase,
+  setPlanIntervals,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -111,12 +112,7 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
   beforeAll(async () => {
     db = stack.db = await createTestDatabase();
     // Plans are data: fast intervals so the poller fills every kind within seconds.
-    await sql(
-      db.url,
-      `UPDATE plans SET interval_health_seconds = 2, interval_power_seconds = 2, interval_players_seconds = 2,
-       interval_production_seconds = 2, interval_trains_seconds = 2, interval_drones_seconds = 2,
-       interval_factory_seconds = 2`,
-    );
+    await setPlanIntervals(db.url, 2);
     sim = stack.sim = await SimulatorProcess.start(['--count', '8', '--seed', '5']);
     messaging = stack.messaging = await connectTestMessaging(prefix, 'test');
     messaging.nc.subscribe(`${prefix}.>`, {

@@ -6,7 +6,8 @@ import { FAULT_NAMES, isFaultName, validateFaultParams, type FaultParams } from 
 type Json = Record<string, unknown>;
 
 /**
- * The simulator's control API (HTTP, loopback only):
+ * The simulator's control API (HTTP; on loopback, or where the servers listen with --listen-any). While the fleet
+ * starts, every route answers 503 {"error": "starting"}: a list of the servers is complete once it answers.
  *   GET    /servers                         every server's descriptor
  *   GET    /servers/:id                     one server, with a summary of its world
  *   PUT    /servers/:id/faults/:fault       set a fault; JSON body of parameters (delayMs, tickRate, scope)
@@ -20,7 +21,8 @@ export class ControlApi {
     readonly url: string,
   ) {}
 
-  static async start(fleet: Fleet, host: string, port: number): Promise<ControlApi> {
+  /** Listens on `host`:`port`; `url` names `urlHost` (default `host`), the host clients reach it by. */
+  static async start(fleet: Fleet, host: string, port: number, urlHost = host): Promise<ControlApi> {
     const server = createServer((req, res) => void handle(fleet, req, res));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -28,7 +30,7 @@ export class ControlApi {
     });
     const address = server.address();
     const actual = address && typeof address === 'object' ? address.port : port;
-    return new ControlApi(server, `http://${host.includes(':') ? `[${host}]` : host}:${actual}`);
+    return new ControlApi(server, `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${actual}`);
   }
 
   close(): Promise<void> {
@@ -57,6 +59,7 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
   const parts = (req.url ?? '/').split('?')[0]!.split('/').filter(Boolean);
   const method = req.method ?? 'GET';
   try {
+    if (!fleet.ready) return reply(res, 503, { error: 'starting', status: 'starting' });
     if (parts[0] === 'health') return reply(res, 200, { status: 'ok', servers: fleet.servers.length });
     if (parts[0] !== 'servers') return reply(res, 404, { error: 'unknown route; see GET /servers' });
     if (parts.length === 1 && method === 'GET')

@@ -1,6 +1,6 @@
 /* The game-server simulator: `npm run sim -- --count 20 [--json] [--seed 42]` (see cli-options.ts). */
 import { parseCli, USAGE } from './cli-options';
-import { Fleet, randomSeed } from './fleet';
+import { advertisedHost, Fleet, listenProblem, randomSeed } from './fleet';
 
 async function main(): Promise<void> {
   let options;
@@ -21,6 +21,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (options.fleet.listenAny && !listenProblem(options.fleet)) {
+    process.stderr.write(
+      `game-sim: WARNING: --listen-any: listening on ${options.fleet.host} (every interface), advertised as ` +
+        `${advertisedHost(options.fleet)}; the servers and the control API (which lists every admin password) are ` +
+        'reachable from the network: for an isolated container network only\n',
+    );
+  }
   const fleet = await Fleet.start(options.fleet);
   running.fleet = fleet;
   for (const fault of options.faults) await fleet.setFault(fault.target, fault.name, fault.params);

@@ -245,16 +245,15 @@ async function writerRate(url: string, polls: Capture[]): Promise<number> {
     return {
       rows: { [p.table]: p.rows },
       latest: { serverId: p.serverId, kind, time, data: p.latest },
-      healthState:
+      health:
         kind === 'health'
           ? {
               serverId: p.serverId,
-              status: 'online',
-              pendingStatus: null,
-              pendingCount: 0,
               time,
+              observed: 'online' as const,
               lastSeenAt: time,
               lastError: null,
+              reason: null,
             }
           : undefined,
     };

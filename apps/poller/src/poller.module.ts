@@ -9,11 +9,10 @@ import { EntitlementsCache } from './plans/entitlements.cache';
 import { ServerRegistry } from './registry/server-registry';
 import { ServersRepository } from './registry/servers.repository';
 import { SchedulerService } from './scheduler/scheduler.service';
-import { StatusTracker } from './status/status-tracker';
 import { SampleWriter } from './storage/sample-writer';
 import { PollExecutor } from './worker/poll-executor';
 import { PollWorkerService } from './worker/poll-worker.service';
-import { GAME_TRANSPORT, PG_POOL, PG_READ_POOL, POLL_EXECUTOR, SAMPLE_WRITER, STATUS_TRACKER } from './worker/tokens';
+import { GAME_TRANSPORT, PG_POOL, POLL_EXECUTOR, SAMPLE_WRITER } from './worker/tokens';
 
 function pool(config: PollerConfig, max: number, name: string): Pool {
   const created = new Pool({
@@ -30,13 +29,12 @@ function pool(config: PollerConfig, max: number, name: string): Pool {
 class PollerResources implements OnApplicationShutdown {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(PG_READ_POOL) private readonly readPool: Pool,
     @Inject(GAME_TRANSPORT) private readonly transport: GameTransport,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.transport.close();
-    await Promise.all([this.pool.end(), this.readPool.end()]);
+    await this.pool.end();
   }
 }
 
@@ -56,11 +54,6 @@ class PollerResources implements OnApplicationShutdown {
       inject: [SERVICE_CONFIG],
       useFactory: (config: PollerConfig) => pool(config, 2, 'poller-writer'),
     },
-    {
-      provide: PG_READ_POOL,
-      inject: [SERVICE_CONFIG],
-      useFactory: (config: PollerConfig) => pool(config, 4, 'poller-status'),
-    },
     { provide: GAME_TRANSPORT, useFactory: () => new GameTransport({ connectionsPerOrigin: 1 }) },
     {
       provide: POLL_EXECUTOR,
@@ -68,7 +61,6 @@ class PollerResources implements OnApplicationShutdown {
       useFactory: (transport: GameTransport, config: PollerConfig) =>
         new PollExecutor(transport, SecretBox.fromEnv(secretsOf(config)), config.POLLER_TIMEOUT_MS),
     },
-    { provide: STATUS_TRACKER, inject: [PG_READ_POOL], useFactory: (reads: Pool) => new StatusTracker(reads) },
     {
       provide: SAMPLE_WRITER,
       inject: [PG_POOL, SERVICE_CONFIG, PollerMetrics],

@@ -16,6 +16,7 @@ import {
   TcpProxy,
   testNamespace,
   type TestDatabase,
+  setPlanIntervals,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 43).toString('base64');
@@ -67,12 +68,9 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await sql(
-      db.url,
-      `UPDATE plans SET interval_health_seconds = 1, interval_power_seconds = 60, interval_players_seconds = 60,
-      interval_production_seconds = 60, interval_trains_seconds = 60, interval_drones_seconds = 60, interval_factory_seconds = 60 WHERE id = 'pro'`,
-    );
-    await sql(db.url, `UPDATE plans SET interval_health_seconds = 4 WHERE id = 'free'`);
+    await setPlanIntervals(db.url, 60, ['pro']);
+    await setPlanIntervals(db.url, { health: 1 }, ['pro']);
+    await setPlanIntervals(db.url, { health: 4 }, ['free']);
     sim = await SimulatorProcess.start(['--count', '4', '--seed', '99']);
     messaging = await connectTestMessaging(prefix, 'test');
     await start('billing-limits');

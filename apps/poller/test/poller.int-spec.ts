@@ -15,6 +15,7 @@ import {
   sql,
   testNamespace,
   type TestDatabase,
+  setPlanIntervals,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 42).toString('base64');
@@ -71,16 +72,9 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     // Plans are data: this database's plans poll fast, so the tests see many intervals in a few seconds.
-    await sql(
-      db.url,
-      `UPDATE plans SET interval_health_seconds = 1, interval_power_seconds = 2, interval_players_seconds = 2,
-      interval_production_seconds = 2, interval_trains_seconds = 2, interval_drones_seconds = 2, interval_factory_seconds = 2 WHERE id = 'pro'`,
-    );
-    await sql(
-      db.url,
-      `UPDATE plans SET interval_health_seconds = 6, interval_power_seconds = 6, interval_players_seconds = 6,
-      interval_production_seconds = 6, interval_trains_seconds = 6, interval_drones_seconds = 6, interval_factory_seconds = 6 WHERE id = 'free'`,
-    );
+    await setPlanIntervals(db.url, 2, ['pro']);
+    await setPlanIntervals(db.url, { health: 1 }, ['pro']);
+    await setPlanIntervals(db.url, 6, ['free']);
     sim = await SimulatorProcess.start(['--count', '6', '--seed', '77']);
     messaging = await connectTestMessaging(prefix, 'test');
     messaging.subscribe(Subjects.serverStatus, (e) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, resolveTestServices, seedAccount, sql, type TestDatabase } from '@app/testing';
 import { Pool } from 'pg';
-import { SampleWriter, type WriteUnit } from '../src/storage/sample-writer';
+import type { ServerStatus } from '@app/contracts';
+import { SampleWriter, type Confirmation, type WriteUnit } from '../src/storage/sample-writer';
 
 /** A health unit of one poll, as the worker builds it. */
 function healthUnit(serverId: string, time: Date, tickRate: number): WriteUnit {
@@ -10,14 +11,26 @@ function healthUnit(serverId: string, time: Date, tickRate: number): WriteUnit {
       server_metrics: [[time, serverId, 'online', tickRate, 2, 4, 3, 'None', 0, true, false, 1000, 'S', 1.5]],
     },
     latest: { serverId, kind: 'health', time, data: { tickRate } },
-    healthState: {
+    health: { serverId, time, observed: 'online', lastSeenAt: time, lastError: null, reason: null },
+  };
+}
+
+/** A health observation as a worker hands it over; `seen` collects the confirmations the writer reports. */
+function observation(serverId: string, time: Date, observed: ServerStatus, seen: Confirmation[] = []): WriteUnit {
+  const row: unknown[] = [time, serverId, observed, null, null, null, null, null, null, null, null, null, null, null];
+  return {
+    rows: { server_metrics: [row] },
+    health: {
       serverId,
-      status: 'online',
-      pendingStatus: null,
-      pendingCount: 0,
       time,
-      lastSeenAt: time,
+      observed,
+      lastSeenAt: observed === 'offline' ? null : time,
       lastError: null,
+      reason: null,
+    },
+    onConfirmed: (c) => {
+      row[2] = c.status;
+      seen.push(c);
     },
   };
 }
@@ -105,6 +118,113 @@ describe('SampleWriter (real PostgreSQL)', () => {
       [serverId],
     );
     expect(state[0]!.last_seen_at.toISOString()).toBe(t2.toISOString());
+  });
+
+  describe('status confirmation in the write transaction (any worker, any order)', () => {
+    let server: string;
+    let port = 20_000;
+    const writers: SampleWriter[] = [];
+    const newWriter = () => {
+      const w = new SampleWriter(
+        pool,
+        { flushMs: 60_000, maxBatchRows: 1000, maxBufferedRows: 10_000 },
+        { onDropped() {}, onFlushed() {}, onFlushFailed() {} },
+      );
+      writers.push(w);
+      return w;
+    };
+    const at = (s: number) => new Date(Date.parse('2026-11-22T12:00:00.000Z') + s * 1000);
+    const write = async (w: SampleWriter, units: WriteUnit[]) => {
+      const done = units.map((u) => w.enqueue(u));
+      await w.flush();
+      await Promise.all(done);
+    };
+    const changes = () =>
+      sql<{ time: Date; previous: string; status: string }>(
+        db.url,
+        'SELECT time, previous, status FROM server_status_changes WHERE server_id = $1 ORDER BY time',
+        [server],
+      ).then((rows) => rows.map((r) => `${r.time.toISOString().slice(11, 19)} ${r.previous}->${r.status}`));
+    const stored = () =>
+      sql<{ status: string; pending_status: string | null; observed_at: Date }>(
+        db.url,
+        'SELECT status, pending_status, observed_at FROM server_states WHERE server_id = $1',
+        [server],
+      ).then((rows) => rows[0]);
+
+    beforeEach(async () => {
+      server = randomUUID();
+      const owner = await sql<{ org_id: string }>(db.url, 'SELECT org_id FROM servers WHERE id = $1', [serverId]);
+      port++;
+      await sql(
+        db.url,
+        `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
+         VALUES ($1, $2, 's', '127.0.0.1', '127.0.0.1', $3, '\\x00'::bytea)`,
+        [server, owner[0]!.org_id, port],
+      );
+    });
+    afterAll(async () => {
+      for (const w of writers) await w.stop();
+    });
+
+    it('two workers alternate: a change is confirmed once, by the second observation, whoever wrote the first', async () => {
+      const [a, b] = [newWriter(), newWriter()];
+      const seen: Confirmation[] = [];
+      await write(a, [observation(server, at(0), 'online', seen)]);
+      await write(b, [observation(server, at(3), 'online', seen)]);
+      await write(a, [observation(server, at(6), 'offline', seen)]);
+      expect((await stored())!).toMatchObject({ status: 'online', pending_status: 'offline' });
+      await write(b, [observation(server, at(9), 'offline', seen)]);
+      expect(await changes()).toEqual(['12:00:00 unknown->online', '12:00:09 online->offline']);
+      expect(seen.map((c) => c.status)).toEqual(['online', 'online', 'online', 'offline']);
+      expect(seen[3]!.changed).toEqual({ previous: 'online', status: 'offline', reason: null });
+      const rows = await sql<{ status: string }>(
+        db.url,
+        'SELECT status FROM server_metrics WHERE server_id = $1 ORDER BY time',
+        [server],
+      );
+      expect(rows.map((r) => r.status)).toEqual(['online', 'online', 'online', 'offline']);
+    });
+
+    it('a backlog written late (after an outage) never takes the status back: older observations change nothing', async () => {
+      const [a, b] = [newWriter(), newWriter()];
+      await write(a, [observation(server, at(0), 'online')]);
+      // Worker B held these while PostgreSQL was away; worker A wrote newer ones first.
+      const late = [observation(server, at(3), 'offline'), observation(server, at(9), 'online')];
+      await write(a, [observation(server, at(6), 'offline'), observation(server, at(12), 'offline')]);
+      const seen: Confirmation[] = [];
+      await write(
+        b,
+        late.map((u) => ({ ...u, onConfirmed: (c: Confirmation) => seen.push(c) })),
+      );
+      expect(await changes()).toEqual(['12:00:00 unknown->online', '12:00:12 online->offline']);
+      expect((await stored())!.status).toBe('offline');
+      expect((await stored())!.observed_at.toISOString()).toBe(at(12).toISOString());
+      expect(seen).toEqual([
+        { status: 'offline', changed: null },
+        { status: 'offline', changed: null },
+      ]);
+    });
+
+    it('a redelivered observation confirms nothing twice; concurrent writers of one server neither deadlock nor double', async () => {
+      const writersOf = [newWriter(), newWriter(), newWriter()];
+      await write(writersOf[0]!, [observation(server, at(0), 'online'), observation(server, at(3), 'degraded')]);
+      // The same confirming observation from three workers at once (a redelivered job, raced).
+      const seen: Confirmation[] = [];
+      await Promise.all(writersOf.map((w) => write(w, [observation(server, at(6), 'degraded', seen)])));
+      expect(await changes()).toEqual(['12:00:00 unknown->online', '12:00:06 online->degraded']);
+      expect((await stored())!.status).toBe('degraded');
+      // Each copy reports the change (read back for the repeats): whichever copy's publish gets through, the
+      // event is sent, and the one message id makes the others duplicates NATS drops. So a transaction whose
+      // COMMIT succeeded unseen, retried, still publishes its status change.
+      // (A copy whose rows were stored meanwhile is written again through de-duplication: reported once more.)
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(seen.map((c) => JSON.stringify(c)))).toEqual(
+        new Set([
+          JSON.stringify({ status: 'degraded', changed: { previous: 'online', status: 'degraded', reason: null } }),
+        ]),
+      );
+    });
   });
 
   it('when the buffer is full while PostgreSQL is away, the oldest units are dropped and counted, the newest kept', async () => {

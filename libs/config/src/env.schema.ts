@@ -50,6 +50,11 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter')
     .default('gsm'),
+  /**
+   * Copies of every JetStream stream and KV bucket the services declare: 1 on a single nats-server, 3 on a
+   * three-node cluster (a node may then fail without losing a message or a leader lease).
+   */
+  NATS_STREAM_REPLICAS: intVar(1, 5, 1),
   /** Time allowed for a graceful shutdown before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: intVar(1000, 120_000, 8000),
 });

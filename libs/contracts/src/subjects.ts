@@ -120,6 +120,6 @@ export const Requests = {
     'alerting.channel.test.v1',
     ChannelTestRequest,
     ChannelTestResult,
-    'api-gateway -> alerting: send a test message to a notification channel and report the receiver\'s answer',
+    "api-gateway -> alerting: send a test message to a notification channel and report the receiver's answer",
   ),
 } as const;

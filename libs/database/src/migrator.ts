@@ -132,6 +132,30 @@ export async function applyMigrations(options: {
   }
 }
 
+/**
+ * The migrations of `migrationsDir` that the database has not applied yet (all of them when it has no bookkeeping
+ * table). Read-only: takes no lock. Used by `migrate.cli --wait`, which a new release's pods run before starting so
+ * they never run against an older schema.
+ */
+export async function pendingMigrations(options: { databaseUrl: string; migrationsDir?: string }): Promise<string[]> {
+  const migrations = readMigrations(options.migrationsDir ?? findMigrationsDir());
+  const client = new Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    const { rows: table } = await client.query<{ exists: boolean }>(
+      `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`,
+    );
+    if (!table[0]?.exists) return migrations.map((m) => m.name);
+    const { rows } = await client.query<{ migration_name: string }>(
+      'SELECT migration_name FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL',
+    );
+    const done = new Set(rows.map((r) => r.migration_name));
+    return migrations.filter((m) => !done.has(m.name)).map((m) => m.name);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function applyOne(client: Client, migration: MigrationFile): Promise<void> {
   await client.query('BEGIN');
   try {

@@ -1,10 +1,17 @@
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from '@app/testing';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Client } from 'pg';
-import { applyMigrations, findMigrationsDir, MigrationChecksumError, readMigrations } from '../src/migrator';
+import {
+  applyMigrations,
+  findMigrationsDir,
+  MigrationChecksumError,
+  pendingMigrations,
+  readMigrations,
+} from '../src/migrator';
 import { PrismaClient } from '../src/generated/prisma/client';
 
 const TIME_SERIES = [
@@ -122,6 +129,70 @@ describe('migration runner', () => {
     expect(appliedTotal).toBe(readMigrations(findMigrationsDir()).length);
     const rows = await query<{ n: string }>(db.url, 'SELECT count(*) AS n FROM _prisma_migrations');
     expect(Number(rows[0]!.n)).toBe(appliedTotal);
+  });
+});
+
+/** Runs the built CLI (`node libs/database/dist/migrate.cli.js ...args`); resolves with its exit code and output. */
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+  onLine?: (line: string) => void,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(__dirname, '../dist/migrate.cli.js'), ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let output = '';
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const line of chunk.toString().split('\n')) if (line) onLine?.(line);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('waiting for the schema (migrate.cli --wait, run by a new release before it starts)', () => {
+  let db: TestDatabase;
+
+  beforeEach(async () => {
+    db = await createEmptyDatabase();
+  });
+  afterEach(async () => {
+    await db.drop();
+  });
+
+  it('lists every migration as pending on an empty database and none once applied', async () => {
+    const all = readMigrations(findMigrationsDir()).map((m) => m.name);
+    expect(await pendingMigrations({ databaseUrl: db.url })).toEqual(all);
+    await applyMigrations({ databaseUrl: db.url });
+    expect(await pendingMigrations({ databaseUrl: db.url })).toEqual([]);
+  });
+
+  it('waits while migrations are pending and exits 0 as soon as the migration has run', async () => {
+    let sawWaiting!: () => void;
+    const waiting = new Promise<void>((resolve) => (sawWaiting = resolve));
+    const run = runCli(['--wait', '60'], { DATABASE_URL: db.url }, (line) => {
+      if (line.includes('waiting for the migration job')) sawWaiting();
+    });
+    await waiting;
+    await applyMigrations({ databaseUrl: db.url });
+    const result = await run;
+    expect(result.code).toBe(0);
+    expect(result.output).toContain('schema is up to date');
+  });
+
+  it('gives up with exit 1 and says what is missing when the migration never runs', async () => {
+    const result = await runCli(['--wait', '1'], { DATABASE_URL: db.url });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/gave up after 1 s: waiting for the migration job: \d+ migration\(s\) not applied/);
+  });
+
+  it('refuses a bad argument with a sentence and exit 2', async () => {
+    const result = await runCli(['--wait', 'soon'], { DATABASE_URL: db.url });
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('--wait takes a whole number of seconds');
   });
 });
 

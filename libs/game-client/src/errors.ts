@@ -35,6 +35,30 @@ export type GameErrorCode =
   /** FRM is reachable neither on its port nor through the game's proxy. */
   | 'addon_unavailable';
 
+/** Every code, for consumers that list or check them (the type above is the documentation of each). */
+export const GAME_ERROR_CODES = [
+  'refused',
+  'timeout',
+  'reset',
+  'tls',
+  'fingerprint_mismatch',
+  'unreachable',
+  'http_status',
+  'bad_json',
+  'not_game_api',
+  'wrong_password',
+  'invalid_token',
+  'insufficient_scope',
+  'bad_function',
+  'api_error',
+  'world_not_ready',
+  'frm_error',
+  'addon_unavailable',
+] as const satisfies readonly GameErrorCode[];
+// Compile-time check that the list names every code of the type.
+const everyCode: Exclude<GameErrorCode, (typeof GAME_ERROR_CODES)[number]> extends never ? true : never = true;
+void everyCode;
+
 /** Which interface the failing exchange used. */
 export type GameTransportKind = 'tcp' | 'https' | 'frm-http' | 'frm-proxy' | 'udp';
 
@@ -82,8 +106,9 @@ export function classifyNetworkError(error: unknown, transport: GameTransportKin
     if (e.name === 'TimeoutError' || e.name === 'AbortError') {
       return new GameClientError('timeout', `no answer from ${where} in time`, { transport }, { cause: error });
     }
-    const code = e.code ?? '';
-    const mapped = NETWORK_CODES[code];
+    // Not every thrown value's code is a string (a DOMException's is a number).
+    const code = typeof e.code === 'string' ? e.code : '';
+    const mapped = Object.hasOwn(NETWORK_CODES, code) ? NETWORK_CODES[code] : undefined;
     if (mapped) return new GameClientError(mapped, `${describe(mapped)} (${where})`, { transport }, { cause: error });
     if (
       code.startsWith('ERR_SSL') ||

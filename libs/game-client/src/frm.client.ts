@@ -11,7 +11,6 @@ import {
   parseProduction,
   parseSessionInfo,
   parseTrains,
-  type Parsed,
 } from './frm/frm-records';
 
 export type FrmVia = 'http' | 'proxy';
@@ -121,9 +120,10 @@ export class FrmClient {
   drones = () => this.parsed('getDrone', parseDrones);
   droneStations = () => this.parsed('getDroneStation', parseDroneStations);
   factory = () => this.parsed('getFactory', (body) => parseFactory(body));
-  sessionInfo = async () => parseSessionInfo((await this.get('getSessionInfo')).body);
+  sessionInfo = () => this.parsed('getSessionInfo', parseSessionInfo);
 
-  private async parsed<T>(endpoint: string, parse: (body: unknown) => Parsed<T>): Promise<Parsed<T>> {
+  /** Fetches and parses one endpoint; an unusable body is a GameClientError `bad_json` like any other failure. */
+  private async parsed<T>(endpoint: string, parse: (body: unknown) => T): Promise<T> {
     const { body } = await this.get(endpoint);
     try {
       return parse(body);

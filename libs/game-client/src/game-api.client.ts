@@ -197,7 +197,8 @@ function apiError(fn: string, status: number, apiErrorCode: string, message: unk
     insufficient_scope: 'insufficient_scope',
     bad_function: 'bad_function',
   };
-  const code = known[apiErrorCode] ?? 'api_error';
+  // Own keys only: an errorCode such as "constructor" or "__proto__" must not read Object.prototype's members.
+  const code = (Object.hasOwn(known, apiErrorCode) ? known[apiErrorCode] : undefined) ?? 'api_error';
   return new GameClientError(code, `${fn} failed with ${apiErrorCode}${text}`, {
     transport: 'https',
     status,

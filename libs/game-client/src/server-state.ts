@@ -15,6 +15,8 @@ export function parseGamePhase(raw: string | null | undefined): { number: number
   const match = raw ? /GP_Project_Assembly_Phase_(\d+)/.exec(raw) : null;
   if (!match) return { number: null, name: null };
   const number = Number(match[1]);
+  // A digit run too long to be a phase (e.g. 400 nines reads as Infinity) is an unknown form too.
+  if (!Number.isSafeInteger(number)) return { number: null, name: null };
   return { number, name: GAME_PHASE_NAMES[number] ?? `Phase ${number}` };
 }
 
@@ -46,7 +48,8 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
  */
 function lower(value: unknown): Record<string, unknown> | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const out: Record<string, unknown> = {};
+  // No prototype: a `__proto__` key in the body is then plain data, not the prototype of what we read from.
+  const out = Object.create(null) as Record<string, unknown>;
   for (const k in value) out[k.toLowerCase()] = (value as Record<string, unknown>)[k];
   return out;
 }

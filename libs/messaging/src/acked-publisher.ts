@@ -1,4 +1,5 @@
 import { createInbox, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { outsideContext } from './tracing';
 
 /** JetStream's answer to a publish. */
 export interface PubAck {
@@ -51,7 +52,8 @@ export class AckedPublisher {
         if (!err) this.answer(msg);
       },
     });
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    // The first publish may run in a request's or message's context: the sweeper must not keep it for ever.
+    this.sweeper = outsideContext(() => setInterval(() => this.sweep(), SWEEP_MS));
     this.sweeper.unref();
   }
 

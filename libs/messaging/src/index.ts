@@ -4,4 +4,5 @@ export * from './leader-lease';
 export * from './message-id';
 export * from './messaging';
 export * from './subject-naming';
+export * from './tracing';
 export * from './messaging.module';

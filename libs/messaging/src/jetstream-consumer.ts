@@ -1,8 +1,10 @@
 import type { EventContract, StreamDefinition } from '@app/contracts';
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import type { Span } from '@opentelemetry/api';
 import { PermanentMessageError, RetryLaterError } from './errors';
 import type { Handler, Messaging } from './messaging';
-import { parseMessage, readMeta } from './messaging';
+import { parseMessage, readMeta, type MessageMeta } from './messaging';
+import { failSpan, handleMessage, type ConsumerSpanInfo } from './tracing';
 
 export interface ConsumeOptions<T> {
   /** The stream to read from (declared if missing). */
@@ -37,13 +39,16 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
   private readonly inFlight = new Set<Promise<void>>();
   private loop: Promise<void> | undefined;
   private stopping = false;
+  private readonly spanInfo: ConsumerSpanInfo;
 
   constructor(
     private readonly messaging: Messaging,
     private readonly contract: EventContract,
     private readonly streamName: string,
     private readonly options: ConsumeOptions<T>,
-  ) {}
+  ) {
+    this.spanInfo = { template: messaging.naming.base(contract.subject), operation: 'process', group: options.durable };
+  }
 
   get name(): string {
     return `${this.streamName}/${this.options.durable}`;
@@ -131,13 +136,20 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
     }
   }
 
+  // Each delivery runs in its own CONSUMER span (tracing on) and with the message's id in its log lines.
+  private handle(msg: JsMsg): Promise<void> {
+    const meta = readMeta(msg, msg.info.deliveryCount);
+    return handleMessage(msg, meta.messageId, this.spanInfo, (span) => this.process(msg, meta, span));
+  }
+
   // term() is sent without a reason: servers before 2.10 ignore "+TERM <reason>", which would leave the message
   // pending and redeliver it after ack_wait.
-  private async handle(msg: JsMsg): Promise<void> {
-    const meta = readMeta(msg, msg.info.deliveryCount);
+  private async process(msg: JsMsg, meta: MessageMeta, span: Span | undefined): Promise<void> {
     const consumerName = this.options.durable;
+    span?.setAttribute('messaging.nats.delivery_count', meta.deliveryCount);
     const parsed = parseMessage(this.contract, msg.data);
     if (!parsed.ok) {
+      failSpan(span, new Error(`schema violation: ${parsed.error}`));
       await this.messaging.deadLetter(msg.subject, msg.data, meta, 'schema_violation', parsed.error, consumerName);
       msg.term();
       return;
@@ -148,8 +160,12 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
     } catch (error) {
       const message = (error as Error).message;
       if (error instanceof RetryLaterError) {
+        span?.addEvent('retry later', { 'gsm.retry_delay_ms': error.delayMs });
         msg.nak(Math.max(0, Math.round(error.delayMs)));
-      } else if (error instanceof PermanentMessageError) {
+        return;
+      }
+      failSpan(span, error);
+      if (error instanceof PermanentMessageError) {
         await this.messaging.deadLetter(msg.subject, msg.data, meta, 'handler_rejected', message, consumerName);
         msg.term();
       } else if (meta.deliveryCount >= this.maxDeliver) {

@@ -35,7 +35,18 @@ export class LeaderLease {
   async start(): Promise<void> {
     const kvm = new Kvm(this.messaging.nc);
     const bucket = `${this.messaging.prefix}-${this.options.bucket}`;
-    this.kv = await kvm.create(bucket, { ttl: this.options.ttlMs, history: 1 });
+    this.kv = await kvm.create(bucket, {
+      ttl: this.options.ttlMs,
+      history: 1,
+      replicas: this.messaging.streamReplicas,
+    });
+    // create() leaves an existing bucket as it is: after NATS_STREAM_REPLICAS changed (a move to a cluster), its
+    // stream gets the new number of copies here.
+    const jsm = await this.messaging.jsm();
+    const stream = `KV_${bucket}`;
+    const info = await jsm.streams.info(stream);
+    if (info.config.num_replicas !== this.messaging.streamReplicas)
+      await jsm.streams.update(stream, { num_replicas: this.messaging.streamReplicas });
     await this.tick();
   }
 

@@ -7,6 +7,8 @@ export interface MessagingModuleOptions {
   servers: string;
   service: string;
   prefix: string;
+  /** Copies of each stream and KV bucket (NATS_STREAM_REPLICAS; default 1). */
+  streamReplicas?: number;
   /** Streams this service owns and declares at start-up (the dead-letter stream is always declared). */
   streams?: readonly StreamDefinition[];
 }
@@ -29,6 +31,7 @@ export class MessagingModule implements OnApplicationShutdown {
               servers: options.servers,
               service: options.service,
               prefix: options.prefix,
+              streamReplicas: options.streamReplicas,
               logger: {
                 log: (m, c) => logger.log(c ?? {}, m),
                 warn: (m, c) => logger.warn(c ?? {}, m),

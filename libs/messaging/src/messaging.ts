@@ -31,6 +31,14 @@ import { uuidv7 } from './message-id';
 import { SubjectNaming } from './subject-naming';
 import { AckedPublisher } from './acked-publisher';
 import { JetStreamConsumer, type ConsumeOptions, type ConsumerHandle } from './jetstream-consumer';
+import {
+  endSpan,
+  failSpan,
+  handleMessage,
+  messagingTracingEnabled,
+  startProducerSpan,
+  type ConsumerSpanInfo,
+} from './tracing';
 
 /** Headers the platform sets on every message. `Nats-Msg-Id` is JetStream's de-duplication id. */
 export const MessageHeaders = {
@@ -52,6 +60,8 @@ export interface MessagingOptions {
   service: string;
   /** Namespace of subjects and stream names (default `gsm`). */
   prefix?: string;
+  /** Copies of each stream and KV bucket this client declares (default 1; 3 on a three-node cluster). */
+  streamReplicas?: number;
   logger?: MessagingLogger;
 }
 
@@ -99,6 +109,8 @@ export class Messaging {
   private readonly subscriptions = new Set<Subscription>();
   private jsmPromise: Promise<JetStreamManager> | undefined;
   private deadLetterStreamReady: Promise<string> | undefined;
+  /** Copies of each stream and KV bucket declared through this client. */
+  streamReplicas = 1;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -123,7 +135,9 @@ export class Messaging {
         { cause: error },
       );
     }
-    return new Messaging(nc, options.service, options.prefix ?? 'gsm', options.logger ?? silentLogger);
+    const messaging = new Messaging(nc, options.service, options.prefix ?? 'gsm', options.logger ?? silentLogger);
+    messaging.streamReplicas = options.streamReplicas ?? 1;
+    return messaging;
   }
 
   get prefix(): string {
@@ -173,8 +187,26 @@ export class Messaging {
   publish<C extends EventContract>(contract: C, payload: PayloadOf<C>, options: { messageId?: string } = {}): string {
     const { subject, data } = this.encode(contract, payload);
     const messageId = options.messageId ?? uuidv7();
-    this.nc.publish(subject, data, { headers: this.headers(messageId) });
+    this.send(contract, subject, data, messageId);
     return messageId;
+  }
+
+  /** Core publish, in a PRODUCER span while tracing is on. */
+  private send(contract: EventContract, subject: string, data: Uint8Array, messageId: string): void {
+    const headers = this.headers(messageId);
+    if (!messagingTracingEnabled()) {
+      this.nc.publish(subject, data, { headers });
+      return;
+    }
+    const template = this.naming.base(contract.subject);
+    const span = startProducerSpan('publish', { subject, template, messageId }, headers);
+    try {
+      this.nc.publish(subject, data, { headers });
+      endSpan(span);
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
   }
 
   /**
@@ -183,7 +215,7 @@ export class Messaging {
    */
   publishToStream<C extends EventContract>(contract: C, payload: PayloadOf<C>, options: { messageId: string }): void {
     const { subject, data } = this.encode(contract, payload);
-    this.nc.publish(subject, data, { headers: this.headers(options.messageId) });
+    this.send(contract, subject, data, options.messageId);
   }
 
   /**
@@ -198,8 +230,23 @@ export class Messaging {
     const { subject, data } = this.encode(contract, payload);
     const messageId = options.messageId ?? uuidv7();
     this.acked ??= new AckedPublisher(this.nc);
-    const ack = await this.acked.publish(subject, data, this.headers(messageId), options.timeoutMs ?? 5000);
-    return { messageId, seq: ack.seq, duplicate: ack.duplicate };
+    const headers = this.headers(messageId);
+    const timeoutMs = options.timeoutMs ?? 5000;
+    if (!messagingTracingEnabled()) {
+      const ack = await this.acked.publish(subject, data, headers, timeoutMs);
+      return { messageId, seq: ack.seq, duplicate: ack.duplicate };
+    }
+    const template = this.naming.base(contract.subject);
+    const span = startProducerSpan('publish', { subject, template, messageId }, headers);
+    try {
+      const ack = await this.acked.publish(subject, data, headers, timeoutMs);
+      if (ack.duplicate) span?.setAttribute('messaging.nats.duplicate', true);
+      endSpan(span);
+      return { messageId, seq: ack.seq, duplicate: ack.duplicate };
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
   }
 
   /**
@@ -211,6 +258,11 @@ export class Messaging {
     handler: Handler<PayloadOf<C>>,
     options: { queue?: string; token?: string } = {},
   ): Subscription {
+    const info: ConsumerSpanInfo = {
+      template: this.naming.base(contract.subject),
+      operation: 'process',
+      group: options.queue,
+    };
     const sub = this.nc.subscribe(this.naming.pattern(contract, options.token), {
       queue: options.queue,
       callback: (err, msg) => {
@@ -218,7 +270,7 @@ export class Messaging {
           this.logger.error(`subscription error: ${err.message}`, { subject: contract.subject });
           return;
         }
-        void this.dispatch(contract, msg, handler);
+        void this.dispatch(contract, msg, handler, info);
       },
     });
     this.subscriptions.add(sub);
@@ -229,18 +281,23 @@ export class Messaging {
     contract: C,
     msg: Msg,
     handler: Handler<PayloadOf<C>>,
+    info: ConsumerSpanInfo,
   ): Promise<void> {
     const meta = readMeta(msg);
-    const parsed = parseMessage(contract, msg.data);
-    if (!parsed.ok) {
-      await this.deadLetter(msg.subject, msg.data, meta, 'schema_violation', parsed.error, this.service);
-      return;
-    }
-    try {
-      await handler(parsed.value as PayloadOf<C>, meta);
-    } catch (error) {
-      this.logger.error(`handler failed for ${msg.subject}: ${(error as Error).message}`);
-    }
+    await handleMessage(msg, meta.messageId, info, async (span) => {
+      const parsed = parseMessage(contract, msg.data);
+      if (!parsed.ok) {
+        failSpan(span, new Error(`schema violation: ${parsed.error}`));
+        await this.deadLetter(msg.subject, msg.data, meta, 'schema_violation', parsed.error, this.service);
+        return;
+      }
+      try {
+        await handler(parsed.value as PayloadOf<C>, meta);
+      } catch (error) {
+        failSpan(span, error);
+        this.logger.error(`handler failed for ${msg.subject}: ${(error as Error).message}`);
+      }
+    });
   }
 
   /** Sends a typed request and validates the typed response. */
@@ -252,18 +309,37 @@ export class Messaging {
     const subject = this.naming.base(contract.subject);
     const parsed = contract.request.safeParse(payload);
     if (!parsed.success) throw new ContractViolationError(contract.subject, describeIssues(parsed.error));
+    const messageId = uuidv7();
+    const headers = this.headers(messageId);
+    const span = messagingTracingEnabled()
+      ? startProducerSpan('request', { subject, template: subject, messageId }, headers)
+      : undefined;
+    try {
+      const result = await this.ask(contract, subject, parsed.data, headers, options.timeoutMs ?? 3000);
+      endSpan(span);
+      return result;
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
+  }
+
+  private async ask<C extends RequestContract>(
+    contract: C,
+    subject: string,
+    request: unknown,
+    headers: MsgHdrs,
+    timeoutMs: number,
+  ): Promise<ResponseOf<C>> {
     let reply: Msg;
     try {
-      reply = await this.nc.request(subject, encoder.encode(JSON.stringify(parsed.data)), {
-        timeout: options.timeoutMs ?? 3000,
-        headers: this.headers(uuidv7()),
-      });
+      reply = await this.nc.request(subject, encoder.encode(JSON.stringify(request)), { timeout: timeoutMs, headers });
     } catch (error) {
       if (error instanceof NoRespondersError || (error as Error).cause instanceof NoRespondersError) {
         throw new RequestFailedError(contract.subject, 'no_responders', 'no service answers this subject');
       }
       if (error instanceof TimeoutError || (error as Error).cause instanceof TimeoutError) {
-        throw new RequestFailedError(contract.subject, 'timeout', `no answer within ${options.timeoutMs ?? 3000} ms`);
+        throw new RequestFailedError(contract.subject, 'timeout', `no answer within ${timeoutMs} ms`);
       }
       throw error;
     }
@@ -286,24 +362,29 @@ export class Messaging {
     contract: C,
     handler: (request: RequestOf<C>, meta: MessageMeta) => Promise<ResponseOf<C>> | ResponseOf<C>,
   ): Subscription {
-    const sub = this.nc.subscribe(this.naming.base(contract.subject), {
+    const subject = this.naming.base(contract.subject);
+    const info: ConsumerSpanInfo = { template: subject, operation: 'reply', group: this.service };
+    const sub = this.nc.subscribe(subject, {
       queue: this.service,
       callback: (err, msg) => {
         if (err) return;
-        void (async () => {
+        const meta = readMeta(msg);
+        void handleMessage(msg, meta.messageId, info, async (span) => {
           const parsed = contract.request.safeParse(safeJson(msg.data));
           if (!parsed.success) {
+            failSpan(span, new Error('invalid request'));
             msg.respond(encoder.encode(JSON.stringify({ error: `invalid request: ${describeIssues(parsed.error)}` })));
             return;
           }
           try {
-            const result = contract.response.parse(await handler(parsed.data as RequestOf<C>, readMeta(msg)));
+            const result = contract.response.parse(await handler(parsed.data as RequestOf<C>, meta));
             msg.respond(encoder.encode(JSON.stringify(result)));
           } catch (error) {
+            failSpan(span, error);
             this.logger.error(`request handler failed for ${contract.subject}: ${(error as Error).message}`);
             msg.respond(encoder.encode(JSON.stringify({ error: 'the service could not answer; try again' })));
           }
-        })();
+        });
       },
     });
     this.subscriptions.add(sub);
@@ -321,13 +402,15 @@ export class Messaging {
       storage: StorageType.File,
       max_age: def.maxAgeSeconds * 1_000_000_000,
       duplicate_window: def.duplicateWindowSeconds * 1_000_000_000,
+      num_replicas: this.streamReplicas,
     };
     try {
       const info = await jsm.streams.info(name);
       const same =
         info.config.subjects?.join(',') === config.subjects.join(',') &&
         info.config.max_age === config.max_age &&
-        info.config.duplicate_window === config.duplicate_window;
+        info.config.duplicate_window === config.duplicate_window &&
+        info.config.num_replicas === config.num_replicas;
       if (!same) await jsm.streams.update(name, config);
     } catch (error) {
       if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;

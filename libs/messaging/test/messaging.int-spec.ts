@@ -19,6 +19,7 @@ import {
   testNamespace,
 } from '@app/testing';
 import { ContractViolationError, RequestFailedError } from '../src/errors';
+import { LeaderLease } from '../src/leader-lease';
 import type { MessageMeta, Messaging } from '../src/messaging';
 
 const run = promisify(execFile);
@@ -244,6 +245,32 @@ describe('messaging between processes', () => {
     expect(name).toBe(`${prefix.toUpperCase()}_POLL_JOBS`);
     expect(info.config.subjects).toEqual([`${prefix}.poll.job.v1.>`]);
     expect(info.config.retention).toBe('workqueue');
+    expect(info.config.num_replicas).toBe(1);
+  });
+
+  it('declares streams and lease buckets with NATS_STREAM_REPLICAS copies (more than one needs a cluster, and says so)', async () => {
+    const clustered = await connectTestMessaging(prefix, 'replicas');
+    const single = await connectTestMessaging(prefix, 'single');
+    const options = { bucket: 'replicas-test', key: 'leader', ttlMs: 3000, retryMs: 500 };
+    const lease = new LeaderLease(single, 'a', () => undefined, options);
+    const moved = new LeaderLease(clustered, 'b', () => undefined, options);
+    try {
+      clustered.streamReplicas = 3;
+      // This test server is a single node: JetStream itself refuses three copies, which proves they were asked for.
+      await expect(clustered.ensureStream(Streams.pollResults)).rejects.toThrow(/replica|cluster/i);
+      // A lease bucket that exists with one copy is moved to the configured number (a single node accepts the
+      // update of a KV stream and reports it).
+      await lease.start();
+      const bucket = `KV_${prefix}-replicas-test`;
+      expect((await (await single.jsm()).streams.info(bucket)).config.num_replicas).toBe(1);
+      await moved.start();
+      expect((await (await single.jsm()).streams.info(bucket)).config.num_replicas).toBe(3);
+    } finally {
+      await moved.stop();
+      await lease.stop();
+      await clustered.close();
+      await single.close();
+    }
   });
 
   it('answers typed requests, and says why when it cannot', async () => {

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Global, Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { HttpMetricsMiddleware } from './http-metrics.middleware';
+import { reenterTraceContext } from './http-tracing';
+import { logMixin } from './log-context';
 import { MetricsController } from './metrics.controller';
 import { METRICS_OPTIONS, MetricsService } from './metrics.service';
 import { REDACTED_PATHS } from './redaction';
+import { tracingEnabled } from './tracing';
 
 export interface ObservabilityOptions {
   service: string;
@@ -13,7 +16,10 @@ export interface ObservabilityOptions {
 
 const QUIET_ROUTES = ['/health/live', '/health/ready', '/metrics'];
 
-/** Logging (pino, JSON lines, request ids, secrets redacted) and Prometheus metrics for one service. */
+/**
+ * Logging (pino, JSON lines, request ids, NATS message ids, secrets redacted) and Prometheus metrics for one
+ * service; with tracing on, the request's trace context inside Nest (see http-tracing.ts).
+ */
 @Global()
 @Module({})
 export class ObservabilityModule implements NestModule {
@@ -27,6 +33,8 @@ export class ObservabilityModule implements NestModule {
             name: options.service,
             base: { service: options.service },
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            // A NATS message's id (and the trace id while tracing is on) on the lines written while handling it.
+            mixin: logMixin,
             genReqId: (req, res) => {
               const given = req.headers['x-request-id'];
               const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -60,5 +68,7 @@ export class ObservabilityModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
+    // Tracing starts before the app is built (bootstrapService); without it, no middleware at all.
+    if (tracingEnabled()) consumer.apply(reenterTraceContext).forRoutes('*path');
   }
 }

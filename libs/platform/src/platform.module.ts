@@ -36,6 +36,7 @@ export class PlatformModule {
           servers: config.NATS_URL,
           service,
           prefix: config.NATS_PREFIX,
+          streamReplicas: config.NATS_STREAM_REPLICAS,
           streams: options.streams,
         }),
       ],

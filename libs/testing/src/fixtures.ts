@@ -18,6 +18,36 @@ export async function sql<T extends object = Record<string, unknown>>(
   }
 }
 
+/** The polling interval columns of the plan table, by metric kind. */
+const INTERVAL_COLUMNS = {
+  health: 'interval_health_seconds',
+  power: 'interval_power_seconds',
+  players: 'interval_players_seconds',
+  production: 'interval_production_seconds',
+  trains: 'interval_trains_seconds',
+  drones: 'interval_drones_seconds',
+  factory: 'interval_factory_seconds',
+} as const;
+export type IntervalKind = keyof typeof INTERVAL_COLUMNS;
+
+/**
+ * Plans are data: sets polling intervals (seconds) so that a test sees polls within seconds. A number sets every
+ * kind; an object only the kinds it names. Applies to the plans named, or to every plan.
+ */
+export async function setPlanIntervals(
+  url: string,
+  seconds: number | Partial<Record<IntervalKind, number>>,
+  planIds?: readonly string[],
+): Promise<void> {
+  const wanted = Object.entries(
+    typeof seconds === 'number' ? Object.fromEntries(Object.keys(INTERVAL_COLUMNS).map((k) => [k, seconds])) : seconds,
+  ) as [IntervalKind, number][];
+  const params: unknown[] = wanted.map(([, v]) => v);
+  const set = wanted.map(([k], i) => `${INTERVAL_COLUMNS[k]} = $${i + 1}`).join(', ');
+  const where = planIds ? ` WHERE id = ANY($${params.push([...planIds])}::text[])` : '';
+  await sql(url, `UPDATE plans SET ${set}${where}`, params);
+}
+
 /** Creates a user with a personal organisation on a plan, as registration will. */
 export async function seedAccount(url: string, planId = 'free'): Promise<{ userId: string; orgId: string }> {
   const userId = randomUUID();

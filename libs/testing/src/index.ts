@@ -8,3 +8,14 @@ export * from './fixtures';
 export * from './platform';
 export * from './service-stack';
 export * from './receivers';
+export {
+  DRILLS,
+  DRILL_ENV,
+  DrillPlatform,
+  formatTable,
+  runDrill,
+  type Drill,
+  type DrillCheck,
+  type DrillPlatformOptions,
+  type DrillResult,
+} from './drill';

@@ -1,5 +1,5 @@
 import { Streams, Subjects, type PollResult, type ServerStatusChanged } from '@app/contracts';
-import { LeaderLease, Messaging, parseMessage, readMeta } from '@app/messaging';
+import { handleBatch, LeaderLease, Messaging, parseMessage, readMeta } from '@app/messaging';
 import { LifecycleService, SERVICE_CONFIG } from '@app/platform';
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
@@ -158,7 +158,14 @@ export class EvaluationService implements OnApplicationBootstrap {
     this.timer = undefined;
     const batch = this.pending;
     this.pending = [];
-    if (batch.length > 0) this.chain = this.chain.then(() => this.process(batch));
+    // Tracing on: one span per batch, linked to each poll result's trace; the delivery jobs it publishes are its
+    // children, so a notification's delivery traces back to the poll that caused it.
+    const info = {
+      template: this.messaging.naming.base(Subjects.pollResult.subject),
+      operation: 'process' as const,
+      group: DURABLE,
+    };
+    if (batch.length > 0) this.chain = this.chain.then(() => handleBatch(batch, info, () => this.process(batch)));
     return this.chain;
   }
 

@@ -136,6 +136,15 @@ describe('Evaluator', () => {
     expect(types(evaluator.onResult(health(161, null)))).toEqual(['fire']);
   });
 
+  it('a status change older than the last one applied (published late by another replica) is ignored', () => {
+    const { evaluator } = setup([rule('server_offline', { pendingSeconds: 0 })]);
+    expect(types(evaluator.onStatus(status(10, 'offline')))).toEqual(['fire']);
+    // The earlier "online" of t=5 arrives after the "offline" of t=10: it must not resolve the incident.
+    expect(evaluator.onStatus(status(5, 'online'))).toEqual([]);
+    expect(evaluator.onStatus(status(10, 'online'))).toEqual([]); // a replay of the same time, too
+    expect(types(evaluator.onStatus(status(20, 'online')))).toEqual(['resolve']);
+  });
+
   it('a replayed or older observation changes nothing (redelivery after a crash)', () => {
     const { evaluator } = setup([rule('degraded', { params: { tick_rate_below: 15 }, pendingPolls: 2 })]);
     evaluator.onResult(health(0, 9));

@@ -88,6 +88,9 @@ export class Evaluator {
   onStatus(event: ServerStatusChanged): Outcome[] {
     const server = this.config.server(event.serverId);
     if (!server) return [];
+    const at = Date.parse(event.time);
+    if (server.statusAt !== undefined && at <= server.statusAt) return [];
+    server.statusAt = at;
     server.status = event.status;
     server.statusReason = event.reason;
     return this.evaluate(server, { kind: 'status', serverId: event.serverId, time: event.time });

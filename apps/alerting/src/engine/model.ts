@@ -26,6 +26,8 @@ export interface ServerInfo {
   name: string;
   status: ServerStatus;
   statusReason: string | null;
+  /** Time (ms) of the status change applied last: an older one arriving late (replicas publish independently) is ignored. */
+  statusAt?: number;
   addonStatus: AddonStatus;
   /** The add-on answered at least once: only then can it be "lost". */
   addonSeen: boolean;

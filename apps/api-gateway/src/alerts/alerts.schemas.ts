@@ -1,9 +1,12 @@
 import { RULE_KIND_NAMES } from '@app/alerts';
 import { ChannelKind, Severity } from '@app/contracts';
 import { z } from 'zod';
+import { storableTime } from '../http/zod-input';
 
 const uuid = z.uuid({ error: 'must be an id (uuid)' });
-const iso = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-12-31T23:59:59Z' });
+const iso = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-12-31T23:59:59Z' })
+  .refine(storableTime, 'must be a time in the years 0001-9999 (UTC)');
 
 const ruleFields = {
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),

@@ -26,7 +26,7 @@ import type { Principal } from '../auth/principal';
 import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
-import { parseInput } from '../http/zod-input';
+import { parseInput, storableTime } from '../http/zod-input';
 import {
   WEEKDAY_NAME,
   WEEKDAY_NUMBER,
@@ -53,7 +53,7 @@ function decodeCursor(cursor: string | undefined): { at: Date; id: string } | nu
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(date.getTime()))
+  if (!id || !isUuid(id) || Number.isNaN(date.getTime()) || !storableTime(at!))
     throw new ApiError('ValidationFailed', 'invalid cursor', 'Pass the next_cursor of the previous page unchanged.');
   return { at: date, id };
 }

@@ -11,6 +11,9 @@ const AuditPage = z.strictObject({
   cursor: z
     .string()
     .regex(/^\d{1,19}$/, 'must be the next_cursor of the previous page')
+    // Audit ids are bigint: 19 digits can exceed its maximum, which the database would refuse (digit strings of
+    // one length compare as numbers; no parsing, as refinements also run on text the regex refused).
+    .refine((v) => v.length < 19 || v <= '9223372036854775807', 'must be the next_cursor of the previous page')
     .optional(),
 });
 const AuditEntry = z.object({

@@ -25,8 +25,9 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
-    // Health probes, Prometheus and the API documents are outside the API: no token.
-    if (!context.switchToHttp().getRequest<AuthedRequest>().path.startsWith('/api/v1/')) return true;
+    // Health probes, Prometheus and the API documents are outside the API: no token. Compared without case, so a
+    // differently spelled path can never pass as "outside" (routing is case-sensitive as well).
+    if (!context.switchToHttp().getRequest<AuthedRequest>().path.toLowerCase().startsWith('/api/v1/')) return true;
     await super.canActivate(context);
     const req = context.switchToHttp().getRequest<AuthedRequest & { user?: Principal }>();
     const principal = req.user!;

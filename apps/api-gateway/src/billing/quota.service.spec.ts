@@ -1,4 +1,5 @@
 import type { QuotaLease } from '@app/contracts';
+import { MetricsService } from '@app/observability';
 import { ApiError } from '../http/api-error';
 import type { BillingClient } from './billing.client';
 import { QuotaService } from './quota.service';
@@ -48,7 +49,8 @@ describe('QuotaService', () => {
 
   it('concurrent requests share one lease and never spend more than the quota; then 429 with when it resets', async () => {
     const { billing, asks } = fakeBilling(250);
-    const quota = new QuotaService(billing);
+    const metrics = new MetricsService({ service: 'api-gateway' });
+    const quota = new QuotaService(billing, metrics);
     const results = await Promise.allSettled(Array.from({ length: 300 }, () => quota.consume('org', 250)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(250);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -61,6 +63,10 @@ describe('QuotaService', () => {
     );
     // Blocks of 1 % of the quota: 125 leases of 2, and one that found nothing left.
     expect(asks).toHaveLength(126);
+    // Every refusal is counted for the operators' dashboard.
+    expect(await metrics.registry.getSingleMetricAsString('gsm_api_quota_rejections_total')).toContain(
+      'gsm_api_quota_rejections_total{service="api-gateway"} 50',
+    );
   });
 
   it('requests waiting together share one lease instead of each asking billing-limits', async () => {

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { MetricsService } from '@app/observability';
+import type { Counter } from 'prom-client';
 import { ApiError } from '../http/api-error';
 import { BillingClient } from './billing.client';
 
@@ -25,8 +27,17 @@ interface OrgQuota extends QuotaState {
 @Injectable()
 export class QuotaService {
   private readonly orgs = new Map<string, OrgQuota>();
+  private readonly rejections?: Counter;
 
-  constructor(private readonly billing: BillingClient) {}
+  constructor(
+    private readonly billing: BillingClient,
+    @Optional() metrics?: MetricsService,
+  ) {
+    this.rejections = metrics?.counter(
+      'gsm_api_quota_rejections_total',
+      'API requests refused with 429 QuotaExceeded because the daily quota of their organisation was used up',
+    );
+  }
 
   /** Spends one request of the organisation's quota, or throws 429 with Retry-After when it is used up. */
   async consume(orgId: string, dailyQuota: number | null): Promise<QuotaState> {
@@ -51,6 +62,7 @@ export class QuotaService {
     }
     if (quota.available <= 0) {
       const retryAfter = Math.max(1, Math.ceil((quota.resetAt - Date.now()) / 1000));
+      this.rejections?.inc();
       throw new ApiError(
         'QuotaExceeded',
         `the daily API quota of ${quota.limit ?? 'unlimited'} requests is used up`,

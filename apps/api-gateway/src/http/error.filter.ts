@@ -2,6 +2,7 @@ import { ErrorCodes, type ErrorBody, type ErrorCode } from '@app/contracts';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from './api-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /** Body-parser and framework errors, by HTTP status, in the API's words. */
 const BY_STATUS: Record<number, { code: ErrorCode; message: string; remedy?: string }> = {
@@ -19,6 +20,12 @@ const BY_STATUS: Record<number, { code: ErrorCode; message: string; remedy?: str
   429: { code: 'TooManyRequests', message: 'too many requests', remedy: 'Wait and try again.' },
 };
 
+/** PostgreSQL's "invalid byte sequence" / "untranslatable character": the text came from the request, not a bug. */
+function isUnstorableText(exception: unknown): boolean {
+  const code = (exception as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 /**
  * Renders every error in the one shape of the API. Unknown errors become a 500 whose body says nothing about the
  * cause (it is logged with the request id instead): no stack trace, SQL or internal host reaches a client.
@@ -35,6 +42,7 @@ export class ApiErrorFilter implements ExceptionFilter {
   render(exception: unknown, req: Request, res: Response): void {
     const { status, body } = this.describe(exception, req, res);
     if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
+    if (status === ErrorCodes.ServiceUnavailable && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     if (!res.headersSent) res.status(status).json(body);
   }
 
@@ -62,7 +70,28 @@ export class ApiErrorFilter implements ExceptionFilter {
               ? raw.statusCode
               : 500;
       const known = BY_STATUS[given];
-      if (known && given < 500) {
+      if (isDatabaseUnavailable(exception)) {
+        // Not the request's fault and not a bug: the database is restarting or away. Logged briefly (no stack).
+        status = 503;
+        this.logger.warn({ requestId, err: (exception as Error).message }, 'database unavailable');
+        body.error = {
+          code: 'ServiceUnavailable',
+          message: 'the database is unavailable at the moment',
+          remedy: 'Try again in a few seconds (Retry-After).',
+        };
+      } else if (isUnstorableText(exception)) {
+        // A safety net behind parseInput's own check: text from the request PostgreSQL cannot store.
+        status = 400;
+        this.logger.warn(
+          { requestId, code: (exception as { code: string }).code },
+          'request text refused by the database',
+        );
+        body.error = {
+          code: 'ValidationFailed',
+          message: 'the request holds text that cannot be stored (a NUL character or an invalid byte sequence)',
+          remedy: 'Remove control characters such as \\u0000 from the request and send it again.',
+        };
+      } else if (known && given < 500) {
         status = given;
         body.error = { code: known.code, message: known.message };
         if (raw?.type === 'entity.parse.failed') body.error.message = 'the request body is not valid JSON';

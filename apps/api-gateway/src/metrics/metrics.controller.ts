@@ -25,6 +25,8 @@ export const History = z.strictObject({
 });
 const UNIT = { s: 1, m: 60, h: 3600, d: 86400 } as const;
 const MAX_BUCKETS = 2000;
+/** Ten years: far beyond any range a plan keeps, and well inside what PostgreSQL's interval type holds. */
+const MAX_STEP_SECONDS = 3650 * 86400;
 
 export const LatestMetrics = z.object({
   time: z.string(),
@@ -201,6 +203,10 @@ export function range(query: unknown): { from: Date; to: Date; stepSeconds: numb
     if (stepSeconds < 1)
       throw new ApiError('ValidationFailed', 'step must be at least 1 second', 'Use e.g. step=30s.', {
         fields: [{ field: 'step', problem: 'must be at least 1 second' }],
+      });
+    if (stepSeconds > MAX_STEP_SECONDS)
+      throw new ApiError('ValidationFailed', 'step must be at most 3650d (ten years)', 'Use e.g. step=1d.', {
+        fields: [{ field: 'step', problem: 'must be at most 3650d' }],
       });
   }
   if (span / stepSeconds > MAX_BUCKETS)

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Access, Caller, Public, type Principal } from '../auth/principal';
 import { ApiRoute } from '../http/api-doc';
-import { parseInput } from '../http/zod-input';
+import { parseInput, storableTime } from '../http/zod-input';
 import {
   ADDON_ERRORS,
   BuildingsPage,
@@ -21,7 +21,10 @@ import { PrismaService } from '@app/database';
 import { SharesService } from './shares.service';
 
 const CreateShare = z.strictObject({
-  expires_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-12-31T23:59:59Z' }).optional(),
+  expires_at: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-12-31T23:59:59Z' })
+    .refine(storableTime, 'must be a time in the years 0001-9999 (UTC)')
+    .optional(),
   kind: z.enum(['dashboard', 'overlay']).default('dashboard'),
 });
 const ShareView = z.object({

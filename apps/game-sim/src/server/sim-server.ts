@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodePoll, encodeResponse } from '@app/game-client';
 import { generate } from 'selfsigned';
@@ -21,7 +21,10 @@ import { TokenStore } from './tokens';
 export interface SimServerOptions {
   id: string;
   name: string;
+  /** The address the server listens on (0.0.0.0 or :: listen on every interface). */
   host: string;
+  /** The host others reach it by (descriptors, certificate); default `host`. */
+  advertiseHost?: string;
   /** 0 picks a free port (the UDP query then binds the same number). */
   gamePort: number;
   addonHttpPort: number;
@@ -120,12 +123,15 @@ export class SimServer {
 
   /** Creates a server with a fresh self-signed certificate (stable for the server's lifetime). */
   static async create(options: SimServerOptions): Promise<SimServer> {
-    const pems = await generate([{ name: 'commonName', value: options.host }], {
+    const name = options.advertiseHost ?? options.host;
+    // subjectAltName: an IP address (type 7) or a DNS name (type 2), such as a compose service name.
+    const altName = isIP(name) ? { type: 7, ip: name } : { type: 2, value: name };
+    const pems = await generate([{ name: 'commonName', value: name }], {
       keyType: 'ec',
       curve: 'P-256',
       algorithm: 'sha256',
       days: 3650,
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: options.host }] }],
+      extensions: [{ name: 'subjectAltName', altNames: [altName] }],
     } as Parameters<typeof generate>[1]);
     const fingerprint = new X509Certificate(pems.cert).fingerprint256;
     return new SimServer(options, { cert: pems.cert, key: pems.private, fingerprint });
@@ -143,7 +149,7 @@ export class SimServer {
     return {
       id: this.options.id,
       name: this.options.name,
-      host: this.options.host,
+      host: this.options.advertiseHost ?? this.options.host,
       port: this.game.port,
       addon_http_port: this.addonHttp.port,
       addon_ws_port: this.addonWs.port,

@@ -1,24 +1,42 @@
 import type { ServerStatus } from '@app/contracts';
+import { outsideContext } from '@app/messaging';
+import { observe, type StatusState } from '../status/status-machine';
 import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { TABLES, type SampleTable, type TableRows } from './sample-rows';
 import { copyInto, forgetStaging, insertViaCopy, isUniqueViolation } from './copy-insert';
 
+/** What a health poll saw, before confirmation. */
+export interface HealthObservation {
+  serverId: string;
+  time: Date;
+  /** The status this poll alone says (statusOf). */
+  observed: ServerStatus;
+  lastSeenAt: Date | null;
+  lastError: string | null;
+  /** Why the status is `observed` (an error, a low tick rate): recorded with a change this observation confirms. */
+  reason: string | null;
+}
+
+/** The confirmed status after an observation, and the change it confirmed (if any). */
+export interface Confirmation {
+  status: ServerStatus;
+  changed: { previous: ServerStatus; status: ServerStatus; reason: string | null } | null;
+}
+
 /** Everything one poll writes; committed together with other polls' units in one transaction. */
 export interface WriteUnit {
   rows: TableRows;
   latest?: { serverId: string; kind: string; time: Date; data: unknown };
-  healthState?: {
-    serverId: string;
-    status: ServerStatus;
-    pendingStatus: ServerStatus | null;
-    pendingCount: number;
-    time: Date;
-    lastSeenAt: Date | null;
-    lastError: string | null;
-  };
+  /**
+   * A health observation: confirmed inside the write transaction, with the server's state row locked, in
+   * observation order, so replicas, redeliveries and a backlog written after an outage never confirm twice or go
+   * back in time. `onConfirmed` is called (before anything is written, again if the transaction is retried) so
+   * that the unit can complete its rows, `latest` and events with the confirmed status.
+   */
+  health?: HealthObservation;
+  onConfirmed?: (confirmation: Confirmation) => void;
   addonState?: { serverId: string; addonStatus: string; addonReason: string | null; time: Date };
-  statusChange?: { serverId: string; time: Date; previous: ServerStatus; status: ServerStatus; reason: string | null };
   /** Runs after the commit (publishing the poll's events: data first, then the news). */
   afterCommit?: () => Promise<void>;
 }
@@ -44,6 +62,22 @@ interface Pending {
   rows: number;
   resolve: () => void;
   reject: (error: Error) => void;
+}
+
+interface ConfirmedRow {
+  serverId: string;
+  state: StatusState;
+  observedAt: Date | null;
+  /** Set when this batch changed the status: the time of the confirming observation. */
+  statusSince: Date | null;
+  lastSeenAt: Date | null;
+  lastError: string | null;
+  touched: boolean;
+}
+
+interface ConfirmedStates {
+  rows: ConfirmedRow[];
+  changes: { serverId: string; time: Date; previous: ServerStatus; status: ServerStatus; reason: string | null }[];
 }
 
 const rowsOf = (unit: WriteUnit): number => Object.values(unit.rows).reduce((n, r) => n + (r?.length ?? 0), 1);
@@ -81,17 +115,21 @@ export class SampleWriter {
       this.queue.push({ unit, rows, resolve, reject });
       this.buffered += rows;
       this.shed();
-      if (this.buffered >= this.options.maxBatchRows && this.failures === 0) void this.flush();
+      if (this.buffered >= this.options.maxBatchRows && this.failures === 0) void outsideContext(() => this.flush());
       else this.arm(this.options.flushMs);
     });
   }
 
   private arm(delayMs: number): void {
     if (this.timer || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, delayMs);
+    // Armed by whichever job enqueued first, but the flush serves every job of the batch: it runs in no job's
+    // trace or log context (each job's own afterCommit restores its own).
+    this.timer = outsideContext(() =>
+      setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, delayMs),
+    );
   }
 
   private shed(): void {
@@ -165,12 +203,13 @@ export class SampleWriter {
     if (client.listenerCount('error') === 0) client.on('error', () => undefined);
     try {
       await client.query('BEGIN');
+      const states = await this.confirmStatuses(client, units);
       for (const table of Object.keys(TABLES) as SampleTable[]) {
         const rows = units.flatMap((u) => u.rows[table] ?? []);
         if (dedupe) await insertViaCopy(client, table, TABLES[table], rows);
         else await copyInto(client, table, TABLES[table], rows);
       }
-      await this.writeStates(client, units);
+      await this.writeStates(client, units, states);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -181,7 +220,113 @@ export class SampleWriter {
     }
   }
 
-  private async writeStates(client: PoolClient, units: WriteUnit[]): Promise<void> {
+  /**
+   * Confirms the batch's health observations against the locked state rows (created first for new servers). Every
+   * state row the batch will write (health and add-on) is locked here, in id order, so concurrent writers cannot
+   * deadlock. Per server, observations apply in time order; one older than the row's `observed_at` changes
+   * nothing; one equal to it is this very observation again (a redelivered job, or a retry of a transaction whose
+   * COMMIT succeeded unseen): the change it confirmed is read back, so that its event is published after all
+   * (the message id makes a second copy a duplicate NATS drops). Returns the rows to write back and the changes.
+   */
+  private async confirmStatuses(client: PoolClient, units: WriteUnit[]): Promise<ConfirmedStates> {
+    const observing = units.filter((u) => u.health);
+    const result: ConfirmedStates = { rows: [], changes: [] };
+    const ids = [
+      ...new Set([
+        ...observing.map((u) => u.health!.serverId),
+        ...units.flatMap((u) => (u.addonState ? [u.addonState.serverId] : [])),
+      ]),
+    ].sort();
+    if (ids.length === 0) return result;
+    await client.query(
+      `INSERT INTO server_states (server_id)
+       SELECT id FROM servers WHERE id = ANY($1::uuid[]) ORDER BY id ON CONFLICT (server_id) DO NOTHING`,
+      [ids],
+    );
+    const { rows } = await client.query<{
+      server_id: string;
+      status: ServerStatus;
+      pending_status: ServerStatus | null;
+      pending_count: number;
+      observed_at: Date | null;
+    }>(
+      `SELECT server_id, status, pending_status, pending_count, observed_at FROM server_states
+        WHERE server_id = ANY($1::uuid[]) ORDER BY server_id FOR UPDATE`,
+      [ids],
+    );
+    const stored = new Map(rows.map((r) => [r.server_id, r]));
+    observing.sort((a, b) => a.health!.time.getTime() - b.health!.time.getTime());
+    const current = new Map<string, ConfirmedRow>();
+    const again: { unit: WriteUnit; status: ServerStatus }[] = [];
+    for (const unit of observing) {
+      const h = unit.health!;
+      const row = stored.get(h.serverId);
+      if (!row) {
+        // The server was deleted: nothing of this poll is stored (its samples join `servers`).
+        unit.onConfirmed?.({ status: h.observed, changed: null });
+        continue;
+      }
+      let state = current.get(h.serverId);
+      if (!state) {
+        state = {
+          serverId: h.serverId,
+          state: { status: row.status, pendingStatus: row.pending_status, pendingCount: row.pending_count },
+          observedAt: row.observed_at,
+          statusSince: null,
+          lastSeenAt: null,
+          lastError: null,
+          touched: false,
+        };
+        current.set(h.serverId, state);
+      }
+      if (state.observedAt && h.time.getTime() < state.observedAt.getTime()) {
+        unit.onConfirmed?.({ status: state.state.status, changed: null });
+        continue;
+      }
+      if (state.observedAt && h.time.getTime() === state.observedAt.getTime()) {
+        again.push({ unit, status: state.state.status });
+        continue;
+      }
+      const step = observe(state.state, h.observed);
+      state.state = step.next;
+      state.observedAt = h.time;
+      state.lastError = h.lastError;
+      if (h.lastSeenAt) state.lastSeenAt = h.lastSeenAt;
+      state.touched = true;
+      const changed = step.changed ? { ...step.changed, reason: h.reason } : null;
+      if (changed) {
+        state.statusSince = h.time;
+        result.changes.push({ serverId: h.serverId, time: h.time, ...changed });
+      }
+      unit.onConfirmed?.({ status: step.next.status, changed });
+    }
+    if (again.length > 0) {
+      const { rows: recorded } = await client.query<{
+        server_id: string;
+        time: Date;
+        previous: ServerStatus;
+        status: ServerStatus;
+        reason: string | null;
+      }>(
+        `SELECT c.server_id, c.time, c.previous, c.status, c.reason FROM server_status_changes c
+           JOIN unnest($1::uuid[], $2::timestamptz[]) AS k(server_id, time)
+             ON c.server_id = k.server_id AND c.time = k.time`,
+        [again.map((a) => a.unit.health!.serverId), again.map((a) => a.unit.health!.time)],
+      );
+      const byKey = new Map(recorded.map((r) => [`${r.server_id}:${r.time.getTime()}`, r]));
+      for (const { unit, status } of again) {
+        const r = byKey.get(`${unit.health!.serverId}:${unit.health!.time.getTime()}`);
+        unit.onConfirmed?.({
+          status,
+          changed: r ? { previous: r.previous, status: r.status, reason: r.reason } : null,
+        });
+      }
+    }
+    result.rows = [...current.values()].filter((r) => r.touched);
+    return result;
+  }
+
+  private async writeStates(client: PoolClient, units: WriteUnit[], confirmed: ConfirmedStates): Promise<void> {
     // One row per key and batch (ON CONFLICT DO UPDATE may touch a row only once per statement): the newest wins.
     const newest = <T extends { time: Date }>(items: (T | undefined)[], key: (t: T) => string): T[] => {
       const map = new Map<string, T>();
@@ -207,33 +352,34 @@ export class SampleWriter {
         join: 'JOIN servers s ON s.id = u.server_id',
       },
     );
-    const health = newest(
-      units.map((u) => u.healthState),
-      (h) => h.serverId,
-    );
-    await insertViaCopy(
-      client,
-      'server_states',
-      [
-        ['server_id', 'uuid'],
-        ['status', 'server_status'],
-        ['status_since', 'timestamptz'],
-        ['pending_status', 'server_status'],
-        ['pending_count', 'int'],
-        ['last_seen_at', 'timestamptz'],
-        ['last_error', 'text'],
-      ],
-      health.map((h) => [h.serverId, h.status, h.time, h.pendingStatus, h.pendingCount, h.lastSeenAt, h.lastError]),
-      {
-        tail: `ON CONFLICT (server_id) DO UPDATE SET
-         status_since = CASE WHEN server_states.status <> EXCLUDED.status THEN EXCLUDED.status_since ELSE server_states.status_since END,
-         status = EXCLUDED.status, pending_status = EXCLUDED.pending_status, pending_count = EXCLUDED.pending_count,
-         last_seen_at = GREATEST(server_states.last_seen_at, EXCLUDED.last_seen_at), last_error = EXCLUDED.last_error,
-         updated_at = now()`,
-        join: 'JOIN servers s ON s.id = u.server_id',
-        stage: 'stage_health_states',
-      },
-    );
+    const health = confirmed.rows;
+    if (health.length > 0) {
+      await client.query(
+        `UPDATE server_states s SET
+           status = u.status,
+           status_since = COALESCE(u.status_since, s.status_since),
+           pending_status = u.pending_status,
+           pending_count = u.pending_count,
+           observed_at = u.observed_at,
+           last_seen_at = GREATEST(s.last_seen_at, u.last_seen_at),
+           last_error = u.last_error,
+           updated_at = now()
+         FROM unnest($1::uuid[], $2::server_status[], $3::timestamptz[], $4::server_status[], $5::int[],
+                     $6::timestamptz[], $7::timestamptz[], $8::text[])
+           AS u(server_id, status, status_since, pending_status, pending_count, observed_at, last_seen_at, last_error)
+         WHERE s.server_id = u.server_id`,
+        [
+          health.map((h) => h.serverId),
+          health.map((h) => h.state.status),
+          health.map((h) => h.statusSince),
+          health.map((h) => h.state.pendingStatus),
+          health.map((h) => h.state.pendingCount),
+          health.map((h) => h.observedAt),
+          health.map((h) => h.lastSeenAt),
+          health.map((h) => h.lastError),
+        ],
+      );
+    }
     const addon = newest(
       units.map((u) => u.addonState),
       (a) => a.serverId,
@@ -255,7 +401,7 @@ export class SampleWriter {
         stage: 'stage_addon_states',
       },
     );
-    const changes = units.flatMap((u) => (u.statusChange ? [u.statusChange] : []));
+    const changes = confirmed.changes;
     await insertViaCopy(
       client,
       'server_status_changes',

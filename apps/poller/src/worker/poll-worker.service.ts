@@ -1,20 +1,33 @@
-import { Streams, Subjects, type HealthData, type PollJob } from '@app/contracts';
-import { Messaging, type ConsumerHandle } from '@app/messaging';
+import { context } from '@opentelemetry/api';
+import {
+  Streams,
+  Subjects,
+  type EventContract,
+  type HealthData,
+  type PayloadOf,
+  type PollJob,
+  type ServerStatus,
+} from '@app/contracts';
+import { ContractViolationError, Messaging, type ConsumerHandle } from '@app/messaging';
 import { LifecycleService, ReadinessRegistry, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { PollerConfig } from '../app.config';
 import { PollerMetrics } from '../metrics/poller.metrics';
 import { ServerRegistry } from '../registry/server-registry';
 import type { ServerRecord } from '../registry/servers.repository';
-import type { SampleWriter, WriteUnit } from '../storage/sample-writer';
+import type { Confirmation, SampleWriter, WriteUnit } from '../storage/sample-writer';
 import { statusOf } from '../status/status-machine';
-import type { StatusTracker } from '../status/status-tracker';
 import { LagMonitor } from './lag-monitor';
 import { resultOf, type PollExecutor, type PollOutcome } from './poll-executor';
-import { POLL_EXECUTOR, SAMPLE_WRITER, STATUS_TRACKER } from './tokens';
+import { POLL_EXECUTOR, SAMPLE_WRITER } from './tokens';
 
 /** How long a job waits for its samples to be committed before it is acked anyway (they stay buffered). */
 const COMMIT_WAIT_MS = 2000;
+/**
+ * How long a stored poll's events are retried while NATS does not acknowledge them: within the stream's duplicate
+ * window (120 s), so a publish that was stored although its acknowledgement was lost is not stored twice.
+ */
+const PUBLISH_RETRY_MS = 100_000;
 
 /**
  * A poller worker: pulls jobs from the work queue, polls (never two jobs of one server at once), stores the
@@ -25,6 +38,8 @@ const COMMIT_WAIT_MS = 2000;
 export class PollWorkerService implements OnApplicationBootstrap {
   private readonly logger = new Logger(PollWorkerService.name);
   private readonly perServer = new Map<string, Promise<void>>();
+  /** Each server's stored polls' events, published one after the other in commit order. */
+  private readonly publishing = new Map<string, Promise<void>>();
   readonly lag = new LagMonitor();
   private consumer: ConsumerHandle | undefined;
 
@@ -36,7 +51,6 @@ export class PollWorkerService implements OnApplicationBootstrap {
     readiness: ReadinessRegistry,
     @Inject(POLL_EXECUTOR) private readonly executor: PollExecutor,
     @Inject(SAMPLE_WRITER) private readonly writer: SampleWriter,
-    @Inject(STATUS_TRACKER) private readonly tracker: StatusTracker,
     @Inject(SERVICE_CONFIG) private readonly config: PollerConfig,
   ) {
     readiness.register('polling', () => {
@@ -49,7 +63,6 @@ export class PollWorkerService implements OnApplicationBootstrap {
     this.registry.onChange((event) => {
       const id = event.type === 'delete' ? event.serverId : event.server.id;
       if (event.type === 'delete' || event.passwordChanged) this.executor.forget(id);
-      if (event.type === 'delete') this.tracker.forget(id);
     });
     if (this.config.POLLER_ROLE === 'scheduler') return;
     this.consumer = await this.messaging.consume(Subjects.pollJob, {
@@ -99,6 +112,32 @@ export class PollWorkerService implements OnApplicationBootstrap {
       .finally(() => clearTimeout(timer));
   }
 
+  /**
+   * Publishes a stored poll's event to JetStream, retrying with backoff while NATS is away (a restart, a leader
+   * election): its data is committed, so the news must not be lost. The message id makes a retry of a publish that
+   * was in fact stored a duplicate JetStream drops.
+   */
+  private async publishUntilAcked<C extends EventContract>(
+    contract: C,
+    payload: PayloadOf<C>,
+    messageId: string,
+  ): Promise<void> {
+    const deadline = Date.now() + PUBLISH_RETRY_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.messaging.publishDurable(contract, payload, { messageId });
+        return;
+      } catch (error) {
+        // A payload the contract refuses will never be accepted: no retry.
+        if (error instanceof ContractViolationError || Date.now() >= deadline || this.lifecycle.shuttingDown)
+          throw error;
+        if (attempt === 1)
+          this.logger.warn({ messageId, err: (error as Error).message }, 'event not acknowledged; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
+      }
+    }
+  }
+
   /** Runs `work` after the server's previous job: per-server concurrency of one. */
   private serially(serverId: string, work: () => Promise<void>): Promise<void> {
     const previous = this.perServer.get(serverId) ?? Promise.resolve();
@@ -120,71 +159,72 @@ export class PollWorkerService implements OnApplicationBootstrap {
     const outcome = await this.executor.run(server, job);
     this.metrics.polls.inc({ kind: job.kind, outcome: outcome.error?.code ?? 'ok' });
     this.metrics.pollDuration.observe({ kind: job.kind }, outcome.durationMs / 1000);
-    const unit = await this.toUnit(server, outcome);
+    const unit = this.toUnit(server, outcome);
     const committed = this.writer.enqueue(unit);
     committed.catch(() => undefined); // awaited by the caller; never an unhandled rejection
     return { committed };
   }
 
-  private async toUnit(server: ServerRecord, outcome: PollOutcome): Promise<WriteUnit> {
+  private toUnit(server: ServerRecord, outcome: PollOutcome): WriteUnit {
     const { job, time } = outcome;
     const unit: WriteUnit = { rows: outcome.rows };
-    const events: (() => Promise<unknown>)[] = [];
-    let data = outcome.data;
-    if (job.kind === 'health' && outcome.observation) {
+    const isHealth = job.kind === 'health' && outcome.observation !== undefined;
+    const health = isHealth ? (outcome.data as HealthData | null) : null;
+    // The confirmed status is known only inside the write transaction (see SampleWriter.confirmStatuses): the
+    // metrics row, `latest` and the events are completed there, through onConfirmed.
+    let confirmed: Confirmation | null = null;
+    const dataWith = (status: ServerStatus | null) =>
+      isHealth ? (health ? { ...health, status } : null) : outcome.data;
+    const setLatest = (data: unknown) => {
+      if ((!outcome.error || job.kind === 'health') && data !== null)
+        unit.latest = { serverId: server.id, kind: job.kind, time, data };
+    };
+    if (isHealth && outcome.observation) {
       const observed = statusOf(outcome.observation);
-      const step = await this.tracker.observe(server.id, observed);
-      const status = step.next.status;
-      const health = outcome.data as HealthData | null;
-      if (health) data = { ...health, status };
-      unit.rows.server_metrics = [
-        [
-          time,
-          server.id,
-          status,
-          health?.tickRate ?? null,
-          health?.playerCount ?? null,
-          health?.playerLimit ?? null,
-          health?.techTier ?? null,
-          health?.gamePhase ?? null,
-          health?.gamePhaseNumber ?? null,
-          health?.isRunning ?? null,
-          health?.isPaused ?? null,
-          health?.totalDuration ?? null,
-          health?.sessionName ?? null,
-          health?.latencyMs ?? null,
-        ],
-      ];
-      unit.healthState = {
-        serverId: server.id,
-        status,
-        pendingStatus: step.next.pendingStatus,
-        pendingCount: step.next.pendingCount,
+      const metricsRow: unknown[] = [
         time,
+        server.id,
+        observed,
+        health?.tickRate ?? null,
+        health?.playerCount ?? null,
+        health?.playerLimit ?? null,
+        health?.techTier ?? null,
+        health?.gamePhase ?? null,
+        health?.gamePhaseNumber ?? null,
+        health?.isRunning ?? null,
+        health?.isPaused ?? null,
+        health?.totalDuration ?? null,
+        health?.sessionName ?? null,
+        health?.latencyMs ?? null,
+      ];
+      unit.rows.server_metrics = [metricsRow];
+      unit.health = {
+        serverId: server.id,
+        time,
+        observed,
         lastSeenAt: outcome.observation.reachable ? time : null,
         lastError: outcome.error?.message ?? null,
-      };
-      if (step.changed) {
-        const reason =
+        reason:
           outcome.error?.message ??
-          (status === 'degraded' ? `tick rate ${health?.tickRate?.toFixed(1) ?? '?'}/s below 15/s` : null);
-        unit.statusChange = { serverId: server.id, time, previous: step.changed.previous, status, reason };
-        this.metrics.statusChanges.inc({ status });
-        const change = {
+          (observed === 'degraded' ? `tick rate ${health?.tickRate?.toFixed(1) ?? '?'}/s below 15/s` : null),
+      };
+      unit.onConfirmed = (c) => {
+        confirmed = c;
+        metricsRow[2] = c.status;
+        setLatest(dataWith(c.status));
+      };
+    } else {
+      setLatest(outcome.data);
+    }
+    const addon = outcome.addon
+      ? {
           serverId: server.id,
           orgId: server.orgId,
-          previous: step.changed.previous,
-          status,
-          reason,
+          status: outcome.addon.status,
+          reason: outcome.addon.reason,
           time: time.toISOString(),
-        };
-        events.push(() =>
-          this.messaging.publishDurable(Subjects.serverStatus, change, {
-            messageId: `status:${server.id}:${time.getTime()}`,
-          }),
-        );
-      }
-    }
+        }
+      : null;
     if (outcome.addon) {
       unit.addonState = {
         serverId: server.id,
@@ -192,27 +232,43 @@ export class PollWorkerService implements OnApplicationBootstrap {
         addonReason: outcome.addon.reason,
         time,
       };
-      const addon = {
-        serverId: server.id,
-        orgId: server.orgId,
-        status: outcome.addon.status,
-        reason: outcome.addon.reason,
-        time: time.toISOString(),
-      };
-      events.push(async () => this.messaging.publish(Subjects.addonStatus, addon));
     }
-    if (!outcome.error || job.kind === 'health') {
-      if (data !== null) unit.latest = { serverId: server.id, kind: job.kind, time, data };
-    }
-    const result = resultOf(outcome, server.orgId, data);
-    // Data first, then the news about it: the result, then the status change (if any) and add-on news.
-    events.unshift(() =>
-      this.messaging.publishDurable(Subjects.pollResult, result, {
-        messageId: `result:${server.id}:${job.kind}:${time.getTime()}`,
-      }),
-    );
-    unit.afterCommit = async () => {
-      for (const publish of events) await publish();
+    // Published after the commit, in order: the result (data first), then the status change it confirmed, then
+    // add-on news. Bound to this job's context, so the result joins this job's trace and log lines carry this
+    // job's message id.
+    // Chained per server: while NATS is away retries take time, and a later poll's status change must never be
+    // acknowledged before an earlier one's (consumers apply status changes in arrival order).
+    const publish = context.bind(context.active(), async () => {
+      const c = confirmed as Confirmation | null;
+      const result = resultOf(outcome, server.orgId, dataWith(c?.status ?? null));
+      // A result that could not be published does not hold back the status change behind it.
+      await this.publishUntilAcked(
+        Subjects.pollResult,
+        result,
+        `result:${server.id}:${job.kind}:${time.getTime()}`,
+      ).catch((error: Error) => this.logger.error({ serverId: server.id, err: error.message }, 'poll result lost'));
+      if (c?.changed) {
+        this.metrics.statusChanges.inc({ status: c.changed.status });
+        const change = {
+          serverId: server.id,
+          orgId: server.orgId,
+          previous: c.changed.previous,
+          status: c.changed.status,
+          reason: c.changed.reason,
+          time: time.toISOString(),
+        };
+        await this.publishUntilAcked(Subjects.serverStatus, change, `status:${server.id}:${time.getTime()}`);
+      }
+      if (addon) this.messaging.publish(Subjects.addonStatus, addon);
+    });
+    unit.afterCommit = () => {
+      const run = (this.publishing.get(server.id) ?? Promise.resolve()).then(publish);
+      const tail = run.catch(() => undefined);
+      this.publishing.set(server.id, tail);
+      void tail.then(() => {
+        if (this.publishing.get(server.id) === tail) this.publishing.delete(server.id);
+      });
+      return run;
     };
     return unit;
   }

@@ -1,5 +1,5 @@
 import { Subjects, type EventContract, type PayloadOf, type RealtimePayload, type ServerDeleted } from '@app/contracts';
-import { Messaging, parseMessage } from '@app/messaging';
+import { handleMessage, Messaging, messagingTracingEnabled, parseMessage } from '@app/messaging';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Msg } from '@nats-io/transport-node';
 import type { z } from 'zod';
@@ -108,10 +108,18 @@ export class NatsFanout implements OnApplicationBootstrap {
       this.invalid(contract, parsed.ok ? 'serverId differs from the subject' : parsed.error);
       return;
     }
+    const failed = (error: unknown) =>
+      this.logger.error({ subject: contract.subject, serverId, err: (error as Error).message }, 'fan-out failed');
+    // Tracing on: the emit to the room is a child span of the poller's publish (off: no context, no span).
+    if (messagingTracingEnabled()) {
+      const info = { template: this.messaging.naming.base(contract.subject), operation: 'process' as const };
+      handleMessage(msg, null, info, async () => handle(payload, receivedAt)).catch(failed);
+      return;
+    }
     try {
       handle(payload, receivedAt);
     } catch (error) {
-      this.logger.error({ subject: contract.subject, serverId, err: (error as Error).message }, 'fan-out failed');
+      failed(error);
     }
   }
 

@@ -32,7 +32,9 @@ export function parseDuration(value: unknown): number | null {
   const [hours, minutes, seconds] = match.slice(1).map(Number);
   if (hours === undefined || minutes === undefined || seconds === undefined) return null;
   if (minutes > 59 || seconds > 59) return null;
-  return hours * 3600 + minutes * 60 + seconds;
+  // A digit run too long for an exact number of seconds (e.g. 400 nines) is not a duration: never Infinity.
+  const total = hours * 3600 + minutes * 60 + seconds;
+  return Number.isSafeInteger(total) ? total : null;
 }
 
 // Field readers. The rule for every record: identity and position must be present and well-typed (else the
