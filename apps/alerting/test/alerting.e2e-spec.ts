@@ -127,7 +127,9 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     });
     await stack.start('billing-limits');
     base = `http://127.0.0.1:${await stack.start('api-gateway')}`;
-    await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '1500' });
+    // A stopped simulator refuses connections at once; the timeout only has to outlast a busy CI machine, where a
+    // 1.5 s deadline made two slow polls in a row look like a real outage (and a second incident).
+    await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '5000' });
     await startAlerting();
     await startAlerting();
     const reg = await call(
@@ -318,9 +320,26 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     expect(discordTitled('Back online: Factory 0')).toHaveLength(1);
     const hookEvents = hook
       .verified()
-      .map((r) => r.json as { event: string; server: { name: string } })
-      .filter((b) => b.server.name === 'Factory 0');
-    expect(hookEvents.map((b) => b.event).sort()).toEqual(['fired', 'resolved']);
+      .map((r) => ({
+        body: r.json as {
+          event: string;
+          incident_id: string;
+          rule: { kind: string };
+          at: string;
+          server: { name: string };
+        },
+        delivery: r.headers['x-gsm-delivery'],
+        idempotency: r.headers['idempotency-key'],
+      }))
+      .filter((b) => b.body.server.name === 'Factory 0');
+    // The detail (incident, rule, delivery and idempotency key of each) shows in the diff if this ever fails.
+    expect({
+      events: hookEvents.map((b) => b.body.event).sort(),
+      detail: hookEvents.map(
+        (b) =>
+          `${b.body.event} ${b.body.rule.kind} incident ${b.body.incident_id} at ${b.body.at} delivery ${b.delivery} key ${b.idempotency}`,
+      ),
+    }).toMatchObject({ events: ['fired', 'resolved'] });
     const incidents = await call('GET', `/api/v1/alerts/incidents?server_id=${serverIds[0]}`);
     expect(incidents.body.items).toHaveLength(1);
     expect(incidents.body.items[0]).toMatchObject({

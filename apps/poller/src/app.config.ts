@@ -12,6 +12,8 @@ export const PollerConfig = serviceEnvSchema(3002).extend({
   POLLER_TIMEOUT_MS: intVar(100, 60_000, 5000),
   POLLER_FLUSH_MS: intVar(10, 10_000, 200),
   POLLER_BATCH_ROWS: intVar(10, 100_000, 5000),
+  /** Write transactions in flight at once, each on its own PostgreSQL connection. */
+  POLLER_WRITE_CONNECTIONS: intVar(1, 16, 2),
   /** Rows held while PostgreSQL is unavailable before the oldest are dropped. */
   POLLER_BUFFER_ROWS: intVar(100, 10_000_000, 200_000),
   /** Scheduler leader lease: a standby takes over within about TTL + retry after the leader dies. */

@@ -52,7 +52,7 @@ class PollerResources implements OnApplicationShutdown {
     {
       provide: PG_POOL,
       inject: [SERVICE_CONFIG],
-      useFactory: (config: PollerConfig) => pool(config, 2, 'poller-writer'),
+      useFactory: (config: PollerConfig) => pool(config, config.POLLER_WRITE_CONNECTIONS, 'poller-writer'),
     },
     { provide: GAME_TRANSPORT, useFactory: () => new GameTransport({ connectionsPerOrigin: 1 }) },
     {
@@ -71,6 +71,7 @@ class PollerResources implements OnApplicationShutdown {
             flushMs: config.POLLER_FLUSH_MS,
             maxBatchRows: config.POLLER_BATCH_ROWS,
             maxBufferedRows: config.POLLER_BUFFER_ROWS,
+            connections: config.POLLER_WRITE_CONNECTIONS,
           },
           {
             onDropped: (_units, rows) => {

@@ -227,6 +227,125 @@ describe('SampleWriter (real PostgreSQL)', () => {
     });
   });
 
+  describe('two transactions in flight (connections: 2)', () => {
+    /** `count` new servers of the test's organisation. */
+    const newServers = async (count: number, firstPort: number): Promise<string[]> => {
+      const owner = await sql<{ org_id: string }>(db.url, 'SELECT org_id FROM servers WHERE id = $1', [serverId]);
+      const ids = Array.from({ length: count }, () => randomUUID());
+      for (const [i, id] of ids.entries())
+        await sql(
+          db.url,
+          `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
+           VALUES ($1, $2, 'p', '127.0.0.1', '127.0.0.1', $3, '\\x00'::bytea)`,
+          [id, owner[0]!.org_id, firstPort + i],
+        );
+      return ids;
+    };
+    const changesOf = (ids: string[]) =>
+      sql<{ server_id: string; time: Date; previous: string; status: string }>(
+        db.url,
+        'SELECT server_id, time, previous, status FROM server_status_changes WHERE server_id = ANY($1) ORDER BY time',
+        [ids],
+      );
+    const at = (s: number) => new Date(Date.parse('2026-11-22T13:00:00.000Z') + s * 1000);
+    // Per server and round: online, online, offline, offline, online, online.
+    const PATTERN: ServerStatus[] = ['online', 'online', 'offline', 'offline', 'online', 'online'];
+
+    it('stores every unit once, with both connections busy; each server confirmed and settled in its own order', async () => {
+      const ids = await newServers(20, 30_000);
+      let active = 0;
+      let mostActive = 0;
+      const counted = new Pool({ connectionString: db.url, max: 2 });
+      counted.on('acquire', () => (mostActive = Math.max(mostActive, ++active)));
+      counted.on('release', () => active--);
+      const writer = new SampleWriter(
+        counted,
+        // 3 health units (2 rows each) per batch: 40 batches, each server's rounds spread over several.
+        { flushMs: 5, maxBatchRows: 6, maxBufferedRows: 10_000, connections: 2 },
+        { onDropped() {}, onFlushed() {}, onFlushFailed() {} },
+      );
+      const settled: string[] = [];
+      const done: Promise<void>[] = [];
+      const enqueued: string[] = [];
+      for (const [round, status] of PATTERN.entries())
+        for (const id of ids) {
+          const key = `${id}:${round}`;
+          enqueued.push(key);
+          done.push(
+            writer.enqueue({
+              ...observation(id, at(round * 10), status),
+              afterCommit: async () => void settled.push(key),
+            }),
+          );
+        }
+      await writer.flush();
+      await Promise.all(done);
+      await writer.stop();
+      await counted.end();
+
+      expect(mostActive).toBe(2);
+      // Each server's units settle (run their after-commit work: publish) in the order they were queued.
+      const perServer = (keys: string[], id: string) => keys.filter((k) => k.startsWith(id));
+      for (const id of ids) expect(perServer(settled, id)).toEqual(perServer(enqueued, id));
+      expect(settled.length).toBe(enqueued.length);
+      const metrics = await sql<{ n: string }>(
+        db.url,
+        'SELECT count(*) AS n FROM server_metrics WHERE server_id = ANY($1)',
+        [ids],
+      );
+      expect(Number(metrics[0]!.n)).toBe(ids.length * PATTERN.length);
+      const changes = await changesOf(ids);
+      for (const id of ids)
+        expect(
+          changes
+            .filter((c) => c.server_id === id)
+            .map((c) => `${c.time.toISOString().slice(14, 19)} ${c.previous}->${c.status}`),
+        ).toEqual(['00:00 unknown->online', '00:30 online->offline', '00:50 offline->online']);
+    });
+
+    it('after a batch fails, its units go back first and are written, each server in order, before anything newer', async () => {
+      const ids = await newServers(6, 31_000);
+      let connects = 0;
+      // The second connection attempt fails (PostgreSQL refused it): that batch must be retried before the third.
+      const flaky = {
+        connect: () => (++connects === 2 ? Promise.reject(new Error('connection refused (test)')) : pool.connect()),
+      } as unknown as Pool;
+      const failures: string[] = [];
+      const writer = new SampleWriter(
+        flaky,
+        { flushMs: 5, maxBatchRows: 4, maxBufferedRows: 10_000, connections: 2 },
+        { onDropped() {}, onFlushed() {}, onFlushFailed: (e) => failures.push(e.message) },
+      );
+      const settled: string[] = [];
+      const enqueued: string[] = [];
+      const done: Promise<void>[] = [];
+      for (const [round, status] of PATTERN.slice(0, 4).entries())
+        for (const id of ids) {
+          const key = `${id}:${round}`;
+          enqueued.push(key);
+          done.push(
+            writer.enqueue({
+              ...observation(id, at(round * 10), status),
+              afterCommit: async () => void settled.push(key),
+            }),
+          );
+        }
+      await Promise.all(done);
+      await writer.stop();
+
+      expect(failures).toEqual(['connection refused (test)']);
+      const perServer = (keys: string[], id: string) => keys.filter((k) => k.startsWith(id));
+      for (const id of ids) expect(perServer(settled, id)).toEqual(perServer(enqueued, id));
+      expect(settled.length).toBe(enqueued.length);
+      const changes = await changesOf(ids);
+      for (const id of ids)
+        expect(changes.filter((c) => c.server_id === id).map((c) => `${c.previous}->${c.status}`)).toEqual([
+          'unknown->online',
+          'online->offline',
+        ]);
+    });
+  });
+
   it('when the buffer is full while PostgreSQL is away, the oldest units are dropped and counted, the newest kept', async () => {
     const dead = new Pool({ connectionString: 'postgresql://127.0.0.1:1/none', connectionTimeoutMillis: 200 });
     const dropped: number[] = [];

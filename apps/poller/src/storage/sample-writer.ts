@@ -47,6 +47,11 @@ export interface WriterOptions {
   maxBatchRows: number;
   /** Rows held while PostgreSQL is away; beyond it the oldest units are dropped (and counted). */
   maxBufferedRows: number;
+  /**
+   * Write transactions in flight at once, each on its own connection (default 1): the servers are split into this
+   * many lanes, each written in order by its own transaction loop (see {@link SampleWriter}).
+   */
+  connections?: number;
 }
 
 export interface WriterHooks {
@@ -83,13 +88,11 @@ interface ConfirmedStates {
 const rowsOf = (unit: WriteUnit): number => Object.values(unit.rows).reduce((n, r) => n + (r?.length ?? 0), 1);
 
 /**
- * Batches the poller's writes: every `flushMs` (or when a batch is full) one transaction inserts all pending
- * samples through COPY (idempotent on each table's key, so a redelivered job adds nothing), upserts the `latest`
- * snapshots and server states, then runs the units' after-commit work. While PostgreSQL is away the units wait in
- * a bounded buffer and the flush is retried with backoff; nothing throws into the caller but a dropped unit.
+ * One lane of the {@link SampleWriter}: batches its servers' writes, every `flushMs` or when a batch is full, and
+ * commits them one transaction at a time on one connection.
  */
-export class SampleWriter {
-  private readonly logger = new Logger(SampleWriter.name);
+class WriterLane {
+  private readonly logger = new Logger('SampleWriter');
   private readonly queue: Pending[] = [];
   private buffered = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -422,5 +425,58 @@ export class SampleWriter {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.failures === 0) await this.flush().catch(() => undefined);
+  }
+}
+
+/** The server a unit belongs to (every row of a unit is one server's: `server_id` is each table's second column). */
+function serverOf(unit: WriteUnit): string | undefined {
+  const fromRows = (): string | undefined => {
+    for (const rows of Object.values(unit.rows)) if (rows && rows.length > 0) return String(rows[0]![1]);
+    return undefined;
+  };
+  return unit.health?.serverId ?? unit.latest?.serverId ?? unit.addonState?.serverId ?? fromRows();
+}
+
+/**
+ * The poller's writer. The servers are split into `connections` lanes by their id; each lane batches its servers'
+ * writes and commits them one transaction at a time, in order, on its own connection: every flush inserts the
+ * pending samples through COPY (idempotent on each table's key, so a redelivered job adds nothing), upserts the
+ * `latest` snapshots and server states, then runs the units' after-commit work. While PostgreSQL is away the units
+ * wait in a bounded buffer (shared equally by the lanes) and the flush is retried with backoff; nothing throws into
+ * the caller but a dropped unit.
+ *
+ * Lanes never touch the same rows (every key the writer writes starts with the server), so two transactions in
+ * flight neither wait on nor deadlock with each other, and each server's writes (its status confirmations, its
+ * redelivered jobs) stay in one lane, in queue order.
+ */
+export class SampleWriter {
+  private readonly lanes: WriterLane[];
+
+  constructor(pool: Pool, options: WriterOptions, hooks: WriterHooks) {
+    const count = Math.max(1, options.connections ?? 1);
+    const lane = { ...options, maxBufferedRows: Math.max(1, Math.floor(options.maxBufferedRows / count)) };
+    this.lanes = Array.from({ length: count }, () => new WriterLane(pool, lane, hooks));
+  }
+
+  /** Rows waiting to be written. */
+  get depth(): number {
+    return this.lanes.reduce((n, lane) => n + lane.depth, 0);
+  }
+
+  /** Queues a unit; resolves once it is committed, rejects only when it was dropped from a full buffer. */
+  enqueue(unit: WriteUnit): Promise<void> {
+    const server = serverOf(unit);
+    const lane = server ? Number.parseInt(server.replaceAll('-', '').slice(-8), 16) % this.lanes.length : 0;
+    return this.lanes[Number.isNaN(lane) ? 0 : lane]!.enqueue(unit);
+  }
+
+  /** Writes what is queued in every lane; safe to call concurrently. */
+  async flush(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.flush()));
+  }
+
+  /** Flushes what is left (bounded by the caller's shutdown deadline) and stops the timers. */
+  async stop(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.stop()));
   }
 }
