@@ -767,6 +767,18 @@ describe('api-gateway validation under random and hostile input (property-based)
     expect(await snapshot()).toBe(baseline);
   });
 
+  it('answers a body nested 40,000 deep (with or without a NUL at the bottom) with 400, and stays alive', async () => {
+    const ends = new Date(Date.now() + 3_600_000).toISOString();
+    for (const bottom of ['"\\u0000"', '"deep"']) {
+      const body = `{"ends_at":"${ends}","x":${'['.repeat(40_000)}${bottom}${']'.repeat(40_000)}}`;
+      const a = await send('POST', '/api/v1/silences', { body, headers: { 'Content-Type': 'application/json' } });
+      expectErrorShape(a, `POST /api/v1/silences nested 40,000 deep ending in ${bottom}`);
+      expect(a.status).toBe(400);
+    }
+    await expectAlive();
+    expect(await snapshot()).toBe(baseline);
+  });
+
   it('takes a __proto__ key in an otherwise valid body as an unknown field, never as a prototype', async () => {
     const ends = new Date(Date.now() + 3_600_000).toISOString();
     for (const [method, path, body] of [

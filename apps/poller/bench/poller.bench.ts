@@ -244,6 +244,7 @@ async function writerRate(url: string, polls: Capture[]): Promise<number> {
     const time = new Date(p.time);
     const kind = KIND_OF[p.table]!;
     return {
+      serverId: p.serverId,
       rows: { [p.table]: p.rows },
       latest: { serverId: p.serverId, kind, time, data: p.latest },
       health:

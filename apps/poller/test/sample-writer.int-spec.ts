@@ -7,6 +7,7 @@ import { SampleWriter, type Confirmation, type WriteUnit } from '../src/storage/
 /** A health unit of one poll, as the worker builds it. */
 function healthUnit(serverId: string, time: Date, tickRate: number): WriteUnit {
   return {
+    serverId,
     rows: {
       server_metrics: [[time, serverId, 'online', tickRate, 2, 4, 3, 'None', 0, true, false, 1000, 'S', 1.5]],
     },
@@ -19,6 +20,7 @@ function healthUnit(serverId: string, time: Date, tickRate: number): WriteUnit {
 function observation(serverId: string, time: Date, observed: ServerStatus, seen: Confirmation[] = []): WriteUnit {
   const row: unknown[] = [time, serverId, observed, null, null, null, null, null, null, null, null, null, null, null];
   return {
+    serverId,
     rows: { server_metrics: [row] },
     health: {
       serverId,
@@ -37,7 +39,11 @@ function observation(serverId: string, time: Date, observed: ServerStatus, seen:
 
 function powerUnit(serverId: string, time: Date): WriteUnit {
   const circuit = (id: number) => [time, serverId, id, 100, 50, 200, 60, 80, 1000, 5, 10, 5, 0, 0, false];
-  return { rows: { power_circuits: [circuit(1), circuit(2)] }, latest: { serverId, kind: 'power', time, data: [] } };
+  return {
+    serverId,
+    rows: { power_circuits: [circuit(1), circuit(2)] },
+    latest: { serverId, kind: 'power', time, data: [] },
+  };
 }
 
 describe('SampleWriter (real PostgreSQL)', () => {
@@ -258,11 +264,12 @@ describe('SampleWriter (real PostgreSQL)', () => {
       const counted = new Pool({ connectionString: db.url, max: 2 });
       counted.on('acquire', () => (mostActive = Math.max(mostActive, ++active)));
       counted.on('release', () => active--);
+      const failures: Error[] = [];
       const writer = new SampleWriter(
         counted,
         // 3 health units (2 rows each) per batch: 40 batches, each server's rounds spread over several.
         { flushMs: 5, maxBatchRows: 6, maxBufferedRows: 10_000, connections: 2 },
-        { onDropped() {}, onFlushed() {}, onFlushFailed() {} },
+        { onDropped() {}, onFlushed() {}, onFlushFailed: (e) => failures.push(e) },
       );
       const settled: string[] = [];
       const done: Promise<void>[] = [];
@@ -277,6 +284,11 @@ describe('SampleWriter (real PostgreSQL)', () => {
               afterCommit: async () => void settled.push(key),
             }),
           );
+          // A failed power poll of the same server: no rows, only its result to publish, in the server's order.
+          enqueued.push(`${key}:failed`);
+          done.push(
+            writer.enqueue({ serverId: id, rows: {}, afterCommit: async () => void settled.push(`${key}:failed`) }),
+          );
         }
       await writer.flush();
       await Promise.all(done);
@@ -284,6 +296,8 @@ describe('SampleWriter (real PostgreSQL)', () => {
       await counted.end();
 
       expect(mostActive).toBe(2);
+      // The lanes never wait on each other's rows: no lock timeout, no deadlock, no retried batch.
+      expect(failures).toEqual([]);
       // Each server's units settle (run their after-commit work: publish) in the order they were queued.
       const perServer = (keys: string[], id: string) => keys.filter((k) => k.startsWith(id));
       for (const id of ids) expect(perServer(settled, id)).toEqual(perServer(enqueued, id));
@@ -344,6 +358,33 @@ describe('SampleWriter (real PostgreSQL)', () => {
           'online->offline',
         ]);
     });
+  });
+
+  it('with two lanes, a full buffer drops the oldest units of either lane first, never the newest', async () => {
+    const dead = new Pool({ connectionString: 'postgresql://127.0.0.1:1/none', connectionTimeoutMillis: 200 });
+    const dropped: number[] = [];
+    const writer = new SampleWriter(
+      dead,
+      { flushMs: 10_000, maxBatchRows: 1000, maxBufferedRows: 10, connections: 2 },
+      { onDropped: (units) => dropped.push(units), onFlushed() {}, onFlushFailed() {} },
+    );
+    // Ids ending in ...0 and ...1 fall into lanes 0 and 1.
+    const servers = ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001'];
+    const outcomes: string[] = [];
+    const base = Date.parse('2026-11-22T11:30:00.000Z');
+    // Lane 0 gets units 0-2 and 6-7, lane 1 units 3-5: 8 units of 2 rows, 10 fit.
+    const laneOf = [0, 0, 0, 1, 1, 1, 0, 0];
+    for (const [i, lane] of laneOf.entries())
+      writer.enqueue(healthUnit(servers[lane]!, new Date(base + i * 1000), 30)).then(
+        () => outcomes.push(`${i} written`),
+        () => outcomes.push(`${i} dropped`),
+      );
+    await new Promise((r) => setImmediate(r));
+    expect(dropped.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(outcomes.sort()).toEqual(['0 dropped', '1 dropped', '2 dropped']);
+    expect(writer.depth).toBe(10);
+    await writer.stop();
+    await dead.end();
   });
 
   it('when the buffer is full while PostgreSQL is away, the oldest units are dropped and counted, the newest kept', async () => {

@@ -45,7 +45,28 @@ describe('parseInput', () => {
   it('finds NUL characters in values and keys at any depth, and nowhere else', () => {
     expect(nulPaths({ a: 'fine', b: [1, true, null, { c: 'ok' }] })).toEqual([]);
     expect(nulPaths('\u0000')).toEqual([[]]);
-    expect(nulPaths({ a: { b: ['x', 'y\u0000'] }, 'k\u0000': 'v' })).toEqual([['a', 'b', 1], ['k\\u0000']]);
+    const found = nulPaths({ a: { b: ['x', 'y\u0000'] }, 'k\u0000': 'v' });
+    expect(found).toHaveLength(2);
+    expect(found).toEqual(expect.arrayContaining([['a', 'b', 1], ['k\\u0000']]));
+  });
+
+  it('walks a body nested 100,000 deep without overflowing the stack, and names the path', () => {
+    let deep: unknown = 'end\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const found = nulPaths({ a: deep });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.length).toBe(100_001);
+    expect(found[0]![0]).toBe('a');
+    let clean: unknown = 'end';
+    for (let i = 0; i < 100_000; i++) clean = { x: clean };
+    expect(nulPaths(clean)).toEqual([]);
+  });
+
+  it('does not look into password fields (hashed or encrypted, never stored as text)', () => {
+    expect(nulPaths({ password: 'a\u0000b', admin_password: '\u0000', name: 'ok' })).toEqual([]);
+    expect(parseInput(z.strictObject({ password: z.string() }), { password: 'p\u0000ss' }, 'body')).toEqual({
+      password: 'p\u0000ss',
+    });
   });
 
   it('stops collecting after 20 findings', () => {

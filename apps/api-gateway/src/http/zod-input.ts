@@ -15,25 +15,41 @@ const NUL_PROBLEM = 'must not contain the NUL character (\\u0000)';
 
 /**
  * The paths of every string (value or object key) in a parsed request part that holds a NUL character, which
- * PostgreSQL's text cannot store: found here, they are a 400 naming the field instead of a database error.
+ * PostgreSQL's text cannot store: found here, they are a 400 naming the field instead of a database error. Fields
+ * named `*password` are not looked into: they are hashed or encrypted, never stored as text. Walked with an
+ * explicit stack (a body nested thousands deep must not overflow the call stack); stops after `limit` findings.
  */
-export function nulPaths(
-  value: unknown,
-  path: (string | number)[] = [],
-  found: (string | number)[][] = [],
-): (string | number)[][] {
-  if (found.length >= 20) return found;
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulPaths(item, [...path, i], found));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push([...path, key.replaceAll('\u0000', '\\u0000')]);
-      else nulPaths(item, [...path, key], found);
+export function nulPaths(value: unknown, limit = 20): (string | number)[][] {
+  interface Node {
+    value: unknown;
+    key: string | number | null;
+    parent: Node | null;
+  }
+  // Paths are rebuilt from parent links only for findings: copying them at every level would cost depth².
+  const pathOf = (node: Node | null, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let n = node; n && n.key !== null; n = n.parent) path.push(n.key);
+    return path.reverse();
+  };
+  const found: (string | number)[][] = [];
+  const stack: Node[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0 && found.length < limit) {
+    const node = stack.pop()!;
+    const item = node.value;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) found.push(pathOf(node));
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], key: i, parent: node });
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (key.includes('\u0000')) found.push(pathOf(node, key.replaceAll('\u0000', '\\u0000')));
+        else if (!/password$/i.test(key)) stack.push({ value: child, key, parent: node });
+      }
     }
   }
-  return found;
+  return found.slice(0, limit);
 }
 
 /** Parses a request part with a zod schema; a failure is a 400 naming every field and why. */

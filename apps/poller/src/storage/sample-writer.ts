@@ -26,6 +26,8 @@ export interface Confirmation {
 
 /** Everything one poll writes; committed together with other polls' units in one transaction. */
 export interface WriteUnit {
+  /** The server polled: it picks the unit's lane, so each server's units are written and settled in order. */
+  serverId: string;
   rows: TableRows;
   latest?: { serverId: string; kind: string; time: Date; data: unknown };
   /**
@@ -63,6 +65,8 @@ export interface WriterHooks {
 }
 
 interface Pending {
+  /** Enqueue order across all lanes (the oldest is dropped first when the buffer is full). */
+  seq: number;
   unit: WriteUnit;
   rows: number;
   resolve: () => void;
@@ -104,6 +108,7 @@ class WriterLane {
     private readonly pool: Pool,
     private readonly options: WriterOptions,
     private readonly hooks: WriterHooks,
+    private readonly lane: number,
   ) {}
 
   /** Rows waiting to be written. */
@@ -112,12 +117,11 @@ class WriterLane {
   }
 
   /** Queues a unit; resolves once it is committed, rejects only when it was dropped from a full buffer. */
-  enqueue(unit: WriteUnit): Promise<void> {
+  enqueue(unit: WriteUnit, seq: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const rows = rowsOf(unit);
-      this.queue.push({ unit, rows, resolve, reject });
+      this.queue.push({ seq, unit, rows, resolve, reject });
       this.buffered += rows;
-      this.shed();
       if (this.buffered >= this.options.maxBatchRows && this.failures === 0) void outsideContext(() => this.flush());
       else this.arm(this.options.flushMs);
     });
@@ -135,17 +139,17 @@ class WriterLane {
     );
   }
 
-  private shed(): void {
-    let dropped = 0;
-    let droppedRows = 0;
-    while (this.buffered - droppedRows > this.options.maxBufferedRows && dropped < this.queue.length - 1)
-      droppedRows += this.queue[dropped++]!.rows;
-    if (dropped === 0) return;
-    this.buffered -= droppedRows;
-    for (const oldest of this.queue.splice(0, dropped))
-      oldest.reject(new Error('dropped: the write buffer is full while PostgreSQL is unavailable'));
-    this.logger.warn({ units: dropped, rows: droppedRows }, 'write buffer full: dropped the oldest samples');
-    this.hooks.onDropped(dropped, droppedRows);
+  /** Enqueue order of the oldest unit waiting (not in flight), if any. */
+  get oldestQueued(): number | undefined {
+    return this.queue[0]?.seq;
+  }
+
+  /** Drops the oldest unit waiting (the buffer is full); returns its rows. */
+  dropOldest(): number {
+    const oldest = this.queue.shift()!;
+    this.buffered -= oldest.rows;
+    oldest.reject(new Error('dropped: the write buffer is full while PostgreSQL is unavailable'));
+    return oldest.rows;
   }
 
   /** Writes what is queued (one batch at a time); safe to call concurrently. */
@@ -179,7 +183,7 @@ class WriterLane {
         const backoff = Math.min(5000, 100 * 2 ** Math.min(this.failures, 6));
         if (this.failures === 1 || this.failures % 20 === 0) {
           this.logger.warn(
-            { err: (error as Error).message, buffered: this.buffered, retryInMs: backoff },
+            { lane: this.lane, err: (error as Error).message, buffered: this.buffered, retryInMs: backoff },
             'writing samples failed; holding them and retrying',
           );
         }
@@ -428,21 +432,12 @@ class WriterLane {
   }
 }
 
-/** The server a unit belongs to (every row of a unit is one server's: `server_id` is each table's second column). */
-function serverOf(unit: WriteUnit): string | undefined {
-  const fromRows = (): string | undefined => {
-    for (const rows of Object.values(unit.rows)) if (rows && rows.length > 0) return String(rows[0]![1]);
-    return undefined;
-  };
-  return unit.health?.serverId ?? unit.latest?.serverId ?? unit.addonState?.serverId ?? fromRows();
-}
-
 /**
  * The poller's writer. The servers are split into `connections` lanes by their id; each lane batches its servers'
  * writes and commits them one transaction at a time, in order, on its own connection: every flush inserts the
  * pending samples through COPY (idempotent on each table's key, so a redelivered job adds nothing), upserts the
  * `latest` snapshots and server states, then runs the units' after-commit work. While PostgreSQL is away the units
- * wait in a bounded buffer (shared equally by the lanes) and the flush is retried with backoff; nothing throws into
+ * wait in a bounded buffer (shared by the lanes: the oldest unit of any lane is dropped first) and the flush is retried with backoff; nothing throws into
  * the caller but a dropped unit.
  *
  * Lanes never touch the same rows (every key the writer writes starts with the server), so two transactions in
@@ -450,12 +445,17 @@ function serverOf(unit: WriteUnit): string | undefined {
  * redelivered jobs) stay in one lane, in queue order.
  */
 export class SampleWriter {
+  private readonly logger = new Logger(SampleWriter.name);
   private readonly lanes: WriterLane[];
+  private seq = 0;
 
-  constructor(pool: Pool, options: WriterOptions, hooks: WriterHooks) {
+  constructor(
+    pool: Pool,
+    private readonly options: WriterOptions,
+    private readonly hooks: WriterHooks,
+  ) {
     const count = Math.max(1, options.connections ?? 1);
-    const lane = { ...options, maxBufferedRows: Math.max(1, Math.floor(options.maxBufferedRows / count)) };
-    this.lanes = Array.from({ length: count }, () => new WriterLane(pool, lane, hooks));
+    this.lanes = Array.from({ length: count }, (_, i) => new WriterLane(pool, options, hooks, i));
   }
 
   /** Rows waiting to be written. */
@@ -465,9 +465,34 @@ export class SampleWriter {
 
   /** Queues a unit; resolves once it is committed, rejects only when it was dropped from a full buffer. */
   enqueue(unit: WriteUnit): Promise<void> {
-    const server = serverOf(unit);
-    const lane = server ? Number.parseInt(server.replaceAll('-', '').slice(-8), 16) % this.lanes.length : 0;
-    return this.lanes[Number.isNaN(lane) ? 0 : lane]!.enqueue(unit);
+    const lane = Number.parseInt(unit.serverId.replaceAll('-', '').slice(-8), 16) % this.lanes.length;
+    const seq = this.seq++;
+    const committed = this.lanes[Number.isNaN(lane) ? 0 : lane]!.enqueue(unit, seq);
+    this.shed(seq);
+    return committed;
+  }
+
+  /** While the buffer holds more than allowed, drops the oldest waiting unit of any lane (never the newest). */
+  private shed(newest: number): void {
+    let total = this.depth;
+    let units = 0;
+    let rows = 0;
+    while (total > this.options.maxBufferedRows) {
+      let pick: WriterLane | undefined;
+      let oldest = newest;
+      for (const lane of this.lanes) {
+        const seq = lane.oldestQueued;
+        if (seq !== undefined && seq < oldest) [pick, oldest] = [lane, seq];
+      }
+      if (!pick) break;
+      const dropped = pick.dropOldest();
+      total -= dropped;
+      rows += dropped;
+      units++;
+    }
+    if (units === 0) return;
+    this.logger.warn({ units, rows }, 'write buffer full: dropped the oldest samples');
+    this.hooks.onDropped(units, rows);
   }
 
   /** Writes what is queued in every lane; safe to call concurrently. */

@@ -167,7 +167,7 @@ export class PollWorkerService implements OnApplicationBootstrap {
 
   private toUnit(server: ServerRecord, outcome: PollOutcome): WriteUnit {
     const { job, time } = outcome;
-    const unit: WriteUnit = { rows: outcome.rows };
+    const unit: WriteUnit = { serverId: server.id, rows: outcome.rows };
     const isHealth = job.kind === 'health' && outcome.observation !== undefined;
     const health = isHealth ? (outcome.data as HealthData | null) : null;
     // The confirmed status is known only inside the write transaction (see SampleWriter.confirmStatuses): the
