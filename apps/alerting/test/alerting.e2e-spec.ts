@@ -331,7 +331,8 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
         delivery: r.headers['x-gsm-delivery'],
         idempotency: r.headers['idempotency-key'],
       }))
-      .filter((b) => b.body.server.name === 'Factory 0');
+      // This test is about the offline rule: the simulator's own random fuse trips (a preset rule) may alert too.
+      .filter((b) => b.body.server.name === 'Factory 0' && b.body.rule.kind === 'server_offline');
     // The detail (incident, rule, delivery and idempotency key of each) shows in the diff if this ever fails.
     expect({
       events: hookEvents.map((b) => b.body.event).sort(),
@@ -341,13 +342,16 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
       ),
     }).toMatchObject({ events: ['fired', 'resolved'] });
     const incidents = await call('GET', `/api/v1/alerts/incidents?server_id=${serverIds[0]}`);
-    expect(incidents.body.items).toHaveLength(1);
-    expect(incidents.body.items[0]).toMatchObject({
+    const offlineIncidents = (incidents.body.items as { rule_kind: string; duration_seconds: number }[]).filter(
+      (i) => i.rule_kind === 'server_offline',
+    );
+    expect(offlineIncidents).toHaveLength(1);
+    expect(offlineIncidents[0]).toMatchObject({
       rule_kind: 'server_offline',
       state: 'resolved',
       severity: 'critical',
     });
-    expect(incidents.body.items[0].duration_seconds).toBeGreaterThan(3);
+    expect(offlineIncidents[0]!.duration_seconds).toBeGreaterThan(3);
   }, 150_000);
 
   it('a flap shorter than the pending period sends nothing', async () => {
@@ -358,9 +362,14 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     await sleep(12_000);
     await sim.clearFaults(1);
     await sleep(10_000);
-    expect(discord.requests.slice(count).filter((r) => r.rawBody.includes('Factory 1'))).toEqual([]);
+    // Only the offline rule is under test: the simulated grids trip fuses on their own now and then (another rule).
+    expect(
+      discord.requests.slice(count).filter((r) => /Server offline: Factory 1|Back online: Factory 1/.test(r.rawBody)),
+    ).toEqual([]);
     const incidents = await call('GET', `/api/v1/alerts/incidents?server_id=${serverIds[1]}`);
-    expect(incidents.body.items).toEqual([]);
+    expect((incidents.body.items as { rule_kind: string }[]).filter((i) => i.rule_kind === 'server_offline')).toEqual(
+      [],
+    );
   }, 60_000);
 
   it('a tripped fuse: one message naming the circuit', async () => {

@@ -233,6 +233,20 @@ describe('SampleWriter (real PostgreSQL)', () => {
     });
   });
 
+  /** Two new servers of the test's organisation whose ids fall into lanes 0 and 1 of a two-lane writer. */
+  const newServersInLanes = async (): Promise<string[]> => {
+    const owner = await sql<{ org_id: string }>(db.url, 'SELECT org_id FROM servers WHERE id = $1', [serverId]);
+    const ids = [`${randomUUID().slice(0, 28)}00000000`, `${randomUUID().slice(0, 28)}00000001`];
+    for (const [i, id] of ids.entries())
+      await sql(
+        db.url,
+        `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
+         VALUES ($1, $2, 'l', '127.0.0.1', '127.0.0.1', $3, '\\x00'::bytea)`,
+        [id, owner[0]!.org_id, 32_000 + Math.floor(Math.random() * 20_000) + i],
+      );
+    return ids;
+  };
+
   describe('two transactions in flight (connections: 2)', () => {
     /** `count` new servers of the test's organisation. */
     const newServers = async (count: number, firstPort: number): Promise<string[]> => {
@@ -358,6 +372,32 @@ describe('SampleWriter (real PostgreSQL)', () => {
           'online->offline',
         ]);
     });
+  });
+
+  it('when one lane commits again after an outage, a lane still backing off retries at once', async () => {
+    const ids = await newServersInLanes();
+    let down = true;
+    const flaky = {
+      connect: () => (down ? Promise.reject(new Error('connection refused (test)')) : pool.connect()),
+    } as unknown as Pool;
+    const failedAt: number[] = [];
+    const writer = new SampleWriter(
+      flaky,
+      { flushMs: 5, maxBatchRows: 1000, maxBufferedRows: 10_000, connections: 2 },
+      { onDropped() {}, onFlushed() {}, onFlushFailed: () => failedAt.push(Date.now()) },
+    );
+    const t = new Date('2026-11-22T14:00:00.000Z');
+    let firstAt = 0;
+    const first = writer.enqueue(healthUnit(ids[0]!, t, 30)).then(() => (firstAt = Date.now()));
+    // Lane 0 alone fails five times (backoff 200, 400, 800, 1600 ms): its next retry is 3.2 s away.
+    while (failedAt.length < 5) await new Promise((r) => setTimeout(r, 10));
+    down = false;
+    const kickedAt = Date.now();
+    await writer.enqueue(healthUnit(ids[1]!, t, 30)); // lane 1: commits at its first flush
+    await first;
+    await writer.stop();
+    expect(failedAt).toHaveLength(5);
+    expect(firstAt - kickedAt).toBeLessThan(1000);
   });
 
   it('with two lanes, a full buffer drops the oldest units of either lane first, never the newest', async () => {

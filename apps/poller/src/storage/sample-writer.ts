@@ -109,7 +109,17 @@ class WriterLane {
     private readonly options: WriterOptions,
     private readonly hooks: WriterHooks,
     private readonly lane: number,
+    /** Called after each commit: PostgreSQL answers, so lanes backing off after a failure need not wait. */
+    private readonly onCommitted: () => void = () => undefined,
   ) {}
+
+  /** While backing off after a failure, retries at once (another lane just committed: PostgreSQL is back). */
+  retryNow(): void {
+    if (this.failures === 0 || this.flushing || this.queue.length === 0 || this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    void outsideContext(() => this.flush());
+  }
 
   /** Rows waiting to be written. */
   get depth(): number {
@@ -191,6 +201,7 @@ class WriterLane {
         return;
       }
       this.failures = 0;
+      this.onCommitted();
       this.buffered -= rows;
       this.hooks.onFlushed(rows, performance.now() - started);
       for (const p of batch) {
@@ -455,7 +466,10 @@ export class SampleWriter {
     private readonly hooks: WriterHooks,
   ) {
     const count = Math.max(1, options.connections ?? 1);
-    this.lanes = Array.from({ length: count }, (_, i) => new WriterLane(pool, options, hooks, i));
+    this.lanes = Array.from(
+      { length: count },
+      (_, i) => new WriterLane(pool, options, hooks, i, () => this.lanes.forEach((lane) => lane.retryNow())),
+    );
   }
 
   /** Rows waiting to be written. */

@@ -468,7 +468,9 @@ export async function runDrill(platform: DrillPlatform, drill: Drill, options: R
       lost === 0,
       lost === 0
         ? `${unpolled} slots not polled in the expected pause`
-        : `${lost} samples missing: ${lostDetail.join('; ')}`,
+        : `${lost} samples missing: ${lostDetail.join('; ')}; pollers: ${poller.droppedLate} jobs dropped late ` +
+            `(${poller.droppedLateHealth} health), ${poller.bufferDropped} buffered rows dropped, ` +
+            `${poller.flushFailures} failed flushes`,
     );
     if (poller.bufferDropped > 0) notes.push(`the pollers' write buffers dropped ${poller.bufferDropped} rows (full)`);
 
