@@ -50,19 +50,28 @@ describe('SampleWriter (real PostgreSQL)', () => {
   let db: TestDatabase;
   let pool: Pool;
   let serverId: string;
+  let orgId: string;
+  let nextPort = 20_000;
+  /** Registers servers with these ids in the test's organisation (each on its own port). */
+  const addServers = async (ids: string[]): Promise<string[]> => {
+    for (const id of ids)
+      await sql(
+        db.url,
+        `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
+         VALUES ($1, $2, 's', '127.0.0.1', '127.0.0.1', $3, '\\x00'::bytea)`,
+        [id, orgId, nextPort++],
+      );
+    return ids;
+  };
+  /** The keys of one server (`<id>:...`), in their order. */
+  const perServer = (keys: string[], id: string) => keys.filter((k) => k.startsWith(id));
 
   beforeAll(async () => {
     const services = await resolveTestServices();
     db = await createTestDatabase(services.databaseUrl);
     pool = new Pool({ connectionString: db.url, max: 2 });
-    const { orgId } = await seedAccount(db.url, 'pro');
-    serverId = randomUUID();
-    await sql(
-      db.url,
-      `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
-       VALUES ($1, $2, 'w', '127.0.0.1', '127.0.0.1', 7777, '\\x00'::bytea)`,
-      [serverId, orgId],
-    );
+    orgId = (await seedAccount(db.url, 'pro')).orgId;
+    serverId = (await addServers([randomUUID()]))[0]!;
   });
 
   afterAll(async () => {
@@ -128,7 +137,6 @@ describe('SampleWriter (real PostgreSQL)', () => {
 
   describe('status confirmation in the write transaction (any worker, any order)', () => {
     let server: string;
-    let port = 20_000;
     const writers: SampleWriter[] = [];
     const newWriter = () => {
       const w = new SampleWriter(
@@ -159,15 +167,7 @@ describe('SampleWriter (real PostgreSQL)', () => {
       ).then((rows) => rows[0]);
 
     beforeEach(async () => {
-      server = randomUUID();
-      const owner = await sql<{ org_id: string }>(db.url, 'SELECT org_id FROM servers WHERE id = $1', [serverId]);
-      port++;
-      await sql(
-        db.url,
-        `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
-         VALUES ($1, $2, 's', '127.0.0.1', '127.0.0.1', $3, '\\x00'::bytea)`,
-        [server, owner[0]!.org_id, port],
-      );
+      server = (await addServers([randomUUID()]))[0]!;
     });
     afterAll(async () => {
       for (const w of writers) await w.stop();
@@ -234,33 +234,12 @@ describe('SampleWriter (real PostgreSQL)', () => {
   });
 
   /** Two new servers of the test's organisation whose ids fall into lanes 0 and 1 of a two-lane writer. */
-  const newServersInLanes = async (): Promise<string[]> => {
-    const owner = await sql<{ org_id: string }>(db.url, 'SELECT org_id FROM servers WHERE id = $1', [serverId]);
-    const ids = [`${randomUUID().slice(0, 28)}00000000`, `${randomUUID().slice(0, 28)}00000001`];
-    for (const [i, id] of ids.entries())
-      await sql(
-        db.url,
-        `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
-         VALUES ($1, $2, 'l', '127.0.0.1', '127.0.0.1', $3, '\\x00'::bytea)`,
-        [id, owner[0]!.org_id, 32_000 + Math.floor(Math.random() * 20_000) + i],
-      );
-    return ids;
-  };
+  const newServersInLanes = (): Promise<string[]> =>
+    addServers([`${randomUUID().slice(0, 28)}00000000`, `${randomUUID().slice(0, 28)}00000001`]);
 
   describe('two transactions in flight (connections: 2)', () => {
-    /** `count` new servers of the test's organisation. */
-    const newServers = async (count: number, firstPort: number): Promise<string[]> => {
-      const owner = await sql<{ org_id: string }>(db.url, 'SELECT org_id FROM servers WHERE id = $1', [serverId]);
-      const ids = Array.from({ length: count }, () => randomUUID());
-      for (const [i, id] of ids.entries())
-        await sql(
-          db.url,
-          `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
-           VALUES ($1, $2, 'p', '127.0.0.1', '127.0.0.1', $3, '\\x00'::bytea)`,
-          [id, owner[0]!.org_id, firstPort + i],
-        );
-      return ids;
-    };
+    const newServers = (count: number): Promise<string[]> =>
+      addServers(Array.from({ length: count }, () => randomUUID()));
     const changesOf = (ids: string[]) =>
       sql<{ server_id: string; time: Date; previous: string; status: string }>(
         db.url,
@@ -272,7 +251,7 @@ describe('SampleWriter (real PostgreSQL)', () => {
     const PATTERN: ServerStatus[] = ['online', 'online', 'offline', 'offline', 'online', 'online'];
 
     it('stores every unit once, with both connections busy; each server confirmed and settled in its own order', async () => {
-      const ids = await newServers(20, 30_000);
+      const ids = await newServers(20);
       let active = 0;
       let mostActive = 0;
       const counted = new Pool({ connectionString: db.url, max: 2 });
@@ -313,7 +292,6 @@ describe('SampleWriter (real PostgreSQL)', () => {
       // The lanes never wait on each other's rows: no lock timeout, no deadlock, no retried batch.
       expect(failures).toEqual([]);
       // Each server's units settle (run their after-commit work: publish) in the order they were queued.
-      const perServer = (keys: string[], id: string) => keys.filter((k) => k.startsWith(id));
       for (const id of ids) expect(perServer(settled, id)).toEqual(perServer(enqueued, id));
       expect(settled.length).toBe(enqueued.length);
       const metrics = await sql<{ n: string }>(
@@ -332,7 +310,7 @@ describe('SampleWriter (real PostgreSQL)', () => {
     });
 
     it('after a batch fails, its units go back first and are written, each server in order, before anything newer', async () => {
-      const ids = await newServers(6, 31_000);
+      const ids = await newServers(6);
       let connects = 0;
       // The second connection attempt fails (PostgreSQL refused it): that batch must be retried before the third.
       const flaky = {
@@ -362,7 +340,6 @@ describe('SampleWriter (real PostgreSQL)', () => {
       await writer.stop();
 
       expect(failures).toEqual(['connection refused (test)']);
-      const perServer = (keys: string[], id: string) => keys.filter((k) => k.startsWith(id));
       for (const id of ids) expect(perServer(settled, id)).toEqual(perServer(enqueued, id));
       expect(settled.length).toBe(enqueued.length);
       const changes = await changesOf(ids);
