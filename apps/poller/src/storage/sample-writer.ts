@@ -448,8 +448,9 @@ class WriterLane {
  * writes and commits them one transaction at a time, in order, on its own connection: every flush inserts the
  * pending samples through COPY (idempotent on each table's key, so a redelivered job adds nothing), upserts the
  * `latest` snapshots and server states, then runs the units' after-commit work. While PostgreSQL is away the units
- * wait in a bounded buffer (shared by the lanes: the oldest unit of any lane is dropped first) and the flush is retried with backoff; nothing throws into
- * the caller but a dropped unit.
+ * wait in a bounded buffer (shared by the lanes: the oldest unit of any lane is dropped first) and the flush is
+ * retried with backoff; a commit in any lane wakes the lanes backing off. Nothing throws into the caller but a
+ * dropped unit.
  *
  * Lanes never touch the same rows (every key the writer writes starts with the server), so two transactions in
  * flight neither wait on nor deadlock with each other, and each server's writes (its status confirmations, its
