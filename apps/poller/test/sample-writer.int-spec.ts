@@ -377,56 +377,37 @@ describe('SampleWriter (real PostgreSQL)', () => {
     expect(firstAt - kickedAt).toBeLessThan(1000);
   });
 
-  it('with two lanes, a full buffer drops the oldest units of either lane first, never the newest', async () => {
-    const dead = new Pool({ connectionString: 'postgresql://127.0.0.1:1/none', connectionTimeoutMillis: 200 });
-    const dropped: number[] = [];
-    const writer = new SampleWriter(
-      dead,
-      { flushMs: 10_000, maxBatchRows: 1000, maxBufferedRows: 10, connections: 2 },
-      { onDropped: (units) => dropped.push(units), onFlushed() {}, onFlushFailed() {} },
-    );
-    // Ids ending in ...0 and ...1 fall into lanes 0 and 1.
-    const servers = ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001'];
-    const outcomes: string[] = [];
-    const base = Date.parse('2026-11-22T11:30:00.000Z');
-    // Lane 0 gets units 0-2 and 6-7, lane 1 units 3-5: 8 units of 2 rows, 10 fit.
-    const laneOf = [0, 0, 0, 1, 1, 1, 0, 0];
-    for (const [i, lane] of laneOf.entries())
-      writer.enqueue(healthUnit(servers[lane]!, new Date(base + i * 1000), 30)).then(
-        () => outcomes.push(`${i} written`),
-        () => outcomes.push(`${i} dropped`),
+  // Ids ending in ...0 and ...1 fall into lanes 0 and 1 of a two-lane writer.
+  const LANE_IDS = ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001'];
+  it.each([
+    // One lane: units 0-7 of one server.
+    { connections: 1, lanes: [0, 0, 0, 0, 0, 0, 0, 0] },
+    // Two lanes: lane 0 gets units 0-2 and 6-7, lane 1 units 3-5; the oldest go first whichever lane holds them.
+    { connections: 2, lanes: [0, 0, 0, 1, 1, 1, 0, 0] },
+  ])(
+    'when the buffer is full while PostgreSQL is away, the oldest units are dropped and counted, the newest kept ($connections lane(s))',
+    async ({ connections, lanes }) => {
+      const dead = new Pool({ connectionString: 'postgresql://127.0.0.1:1/none', connectionTimeoutMillis: 200 });
+      const dropped: number[] = [];
+      const writer = new SampleWriter(
+        dead,
+        { flushMs: 10_000, maxBatchRows: 1000, maxBufferedRows: 10, connections },
+        { onDropped: (units) => dropped.push(units), onFlushed() {}, onFlushFailed() {} },
       );
-    await new Promise((r) => setImmediate(r));
-    expect(dropped.reduce((a, b) => a + b, 0)).toBe(3);
-    expect(outcomes.sort()).toEqual(['0 dropped', '1 dropped', '2 dropped']);
-    expect(writer.depth).toBe(10);
-    await writer.stop();
-    await dead.end();
-  });
-
-  it('when the buffer is full while PostgreSQL is away, the oldest units are dropped and counted, the newest kept', async () => {
-    const dead = new Pool({ connectionString: 'postgresql://127.0.0.1:1/none', connectionTimeoutMillis: 200 });
-    const dropped: number[] = [];
-    const writer = new SampleWriter(
-      dead,
-      { flushMs: 10_000, maxBatchRows: 1000, maxBufferedRows: 10 },
-      { onDropped: (units) => dropped.push(units), onFlushed() {}, onFlushFailed() {} },
-    );
-    const outcomes: string[] = [];
-    const base = Date.parse('2026-11-22T11:00:00.000Z');
-    for (let i = 0; i < 8; i++) {
+      const outcomes: string[] = [];
+      const base = Date.parse('2026-11-22T11:00:00.000Z');
       // Each health unit counts 2 rows (its sample and its state): 8 units are 16 rows, 10 fit.
-      const index = i;
-      writer.enqueue(healthUnit(serverId, new Date(base + i * 1000), 30)).then(
-        () => outcomes.push(`${index} written`),
-        () => outcomes.push(`${index} dropped`),
-      );
-    }
-    await new Promise((r) => setImmediate(r));
-    expect(dropped.reduce((a, b) => a + b, 0)).toBe(3);
-    expect(outcomes.sort()).toEqual(['0 dropped', '1 dropped', '2 dropped']);
-    expect(writer.depth).toBe(10);
-    await writer.stop();
-    await dead.end();
-  });
+      for (const [i, lane] of lanes.entries())
+        writer.enqueue(healthUnit(LANE_IDS[lane]!, new Date(base + i * 1000), 30)).then(
+          () => outcomes.push(`${i} written`),
+          () => outcomes.push(`${i} dropped`),
+        );
+      await new Promise((r) => setImmediate(r));
+      expect(dropped.reduce((a, b) => a + b, 0)).toBe(3);
+      expect(outcomes.sort()).toEqual(['0 dropped', '1 dropped', '2 dropped']);
+      expect(writer.depth).toBe(10);
+      await writer.stop();
+      await dead.end();
+    },
+  );
 });
