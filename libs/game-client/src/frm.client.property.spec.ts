@@ -70,7 +70,8 @@ const scenario = fc.record({
   proxy: fc.array(proxyAnswer, { minLength: 1, maxLength: 4 }),
 });
 
-function fakeTransport(s: { http: (RawResponse | GameClientError)[]; proxy: RawResponse[] }) {
+/** An FrmClient (and its game API client) on a transport scripted by the scenario, with call counts. */
+function fakeFrm(s: { http: (RawResponse | GameClientError)[]; proxy: RawResponse[] }) {
   const counts = { http: 0, proxy: 0 };
   const transport = {
     get: () => {
@@ -79,7 +80,9 @@ function fakeTransport(s: { http: (RawResponse | GameClientError)[]; proxy: RawR
     },
     send: () => Promise.resolve(s.proxy[Math.min(counts.proxy++, s.proxy.length - 1)]!),
   } as unknown as GameTransport;
-  return { transport, counts };
+  const api = new GameApiClient(transport, { address: '127.0.0.1', port: 7777 }, { password: () => 'pw' });
+  const frm = new FrmClient(transport, api, { address: '127.0.0.1', addonHttpPort: 8080 });
+  return { frm, counts };
 }
 
 function expectTypedError(error: unknown): void {
@@ -102,9 +105,7 @@ describe('FrmClient: any answer of FRM or the proxy gives records or a typed err
   it.each(CALLS.map((c) => [c]))('%s', async (call) => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
-        const { transport, counts } = fakeTransport(s);
-        const api = new GameApiClient(transport, { address: '127.0.0.1', port: 7777 }, { password: () => 'pw' });
-        const frm = new FrmClient(transport, api, { address: '127.0.0.1', addonHttpPort: 8080 });
+        const { frm, counts } = fakeFrm(s);
         try {
           const parsed = await frm[call]();
           expect(Array.isArray(parsed.records)).toBe(true);
@@ -124,9 +125,7 @@ describe('FrmClient: any answer of FRM or the proxy gives records or a typed err
   it('sessionInfo', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
-        const { transport } = fakeTransport(s);
-        const api = new GameApiClient(transport, { address: '127.0.0.1', port: 7777 }, { password: () => 'pw' });
-        const frm = new FrmClient(transport, api, { address: '127.0.0.1', addonHttpPort: 8080 });
+        const { frm } = fakeFrm(s);
         try {
           const session = await frm.sessionInfo();
           expectFlatFinite(session);
@@ -142,9 +141,7 @@ describe('FrmClient: any answer of FRM or the proxy gives records or a typed err
   it('check() says available or unavailable with a reason, or rejects with a typed error', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
-        const { transport } = fakeTransport(s);
-        const api = new GameApiClient(transport, { address: '127.0.0.1', port: 7777 }, { password: () => 'pw' });
-        const frm = new FrmClient(transport, api, { address: '127.0.0.1', addonHttpPort: 8080 });
+        const { frm } = fakeFrm(s);
         try {
           const result = await frm.check();
           if (result.status === 'available') {
