@@ -131,12 +131,33 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(Math.abs(metric!.tick_rate - world.tickRate)).toBeLessThan(5);
     expect(metric!.game_phase).toMatch(/GP_Project_Assembly_Phase_\d/);
     expect(metric!.is_running).toBe(true);
-    const latest = await sql<{ kind: string }>(db.url, 'SELECT kind FROM latest WHERE server_id = $1 ORDER BY kind', [
-      serverId,
-    ]);
+    const latest = await sql<{ kind: string; time: Date; data: unknown }>(
+      db.url,
+      'SELECT kind, time, data FROM latest WHERE server_id = $1 ORDER BY kind',
+      [serverId],
+    );
     expect(latest.map((l) => l.kind)).toEqual(
       expect.arrayContaining(['addon', 'factory', 'health', 'players', 'power', 'production']),
     );
+    // Health and the add-on check keep their data in `latest`; the sampled kinds keep only the time of their newest
+    // poll, whose rows are stored at exactly that time.
+    const byKind = new Map(latest.map((l) => [l.kind, l]));
+    expect(byKind.get('health')!.data).toMatchObject({ tickRate: expect.any(Number), isRunning: true });
+    expect(byKind.get('addon')!.data).toMatchObject({ status: 'available' });
+    for (const [kind, table] of [
+      ['power', 'power_circuits'],
+      ['players', 'player_samples'],
+      ['production', 'production_samples'],
+      ['factory', 'factory_building_samples'],
+    ] as const) {
+      expect(byKind.get(kind)!.data).toBeNull();
+      const [rows] = await sql<{ n: string }>(
+        db.url,
+        `SELECT count(*) AS n FROM ${table} WHERE server_id = $1 AND time = $2`,
+        [serverId, byKind.get(kind)!.time],
+      );
+      expect(Number(rows!.n)).toBeGreaterThan(0);
+    }
     expect(
       metricValue(await metrics(pollerPort), 'gsm_poller_polls_total', { kind: 'health', outcome: 'ok' }),
     ).toBeGreaterThan(0);

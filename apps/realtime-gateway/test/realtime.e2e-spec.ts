@@ -159,11 +159,37 @@ describe('realtime-gateway (two replicas, billing-limits, PostgreSQL, NATS)', ()
       '2026-11-22T10:00:05Z',
       JSON.stringify(healthData(29.7)),
     ]);
-    await sql(db.url, `INSERT INTO latest (server_id, kind, time, data) VALUES ($1, 'factory', $2, $3::jsonb)`, [
-      serverA,
-      '2026-11-22T10:00:00Z',
-      JSON.stringify({ buildings: 120, producing: 100, idle: 15, unconfigured: 3, paused: 2 }),
-    ]);
+    // The sampled kinds keep only their time in `latest` (data JSON null, as the poller writes them): the snapshot
+    // reads the sample rows stored at that time.
+    await sql(
+      db.url,
+      `INSERT INTO latest (server_id, kind, time, data)
+       VALUES ($1, 'power', $2, 'null'::jsonb), ($1, 'factory', $2, 'null'::jsonb)`,
+      [serverA, '2026-11-22T10:00:00Z'],
+    );
+    await sql(
+      db.url,
+      `INSERT INTO power_circuits (time, server_id, circuit_group_id, power_production, power_consumed, power_capacity,
+         power_max_consumed, battery_percent, battery_capacity, battery_differential, battery_input, battery_output,
+         battery_time_empty_s, battery_time_full_s, fuse_triggered)
+       VALUES ($1, $2, 1, 1520.5, 1210.25, 3000, 1400, 87.5, 400, -12.5, 0, 12.5, 3600, NULL, false),
+              ($3, $2, 1, 9, 9, 9, 9, 9, 9, 9, 9, 9, NULL, NULL, true)`,
+      ['2026-11-22T10:00:00Z', serverA, '2026-11-22T09:59:45Z'],
+    );
+    // Five buildings at the newest factory poll (2 producing, 1 idle, 1 unconfigured, 1 paused) and an older poll's.
+    await sql(
+      db.url,
+      `INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
+         is_producing, is_paused, productivity, manu_speed, somersloops, power_shards, pos_x, pos_y, pos_z)
+       SELECT $1::timestamptz, $2::uuid, b.id, 'Build_ConstructorMk1_C', 'Constructor', b.configured, b.producing,
+              b.paused, 100, 100, 0, 0, 0, 0, 0
+         FROM (VALUES ('b1', true, true, false), ('b2', true, true, false), ('b3', true, false, false),
+                      ('b4', false, false, false), ('b5', true, false, true)) AS b(id, configured, producing, paused)
+       UNION ALL
+       SELECT $3::timestamptz, $2::uuid, 'b1', 'Build_ConstructorMk1_C', 'Constructor', true, true, false, 1, 1, 0, 0,
+              0, 0, 0`,
+      ['2026-11-22T10:00:00Z', serverA, '2026-11-22T09:59:00Z'],
+    );
     sessionA = await addSession(a.userId);
     proxy = await TcpProxy.start('127.0.0.1', Number(new URL(process.env.GSM_TEST_NATS_URL!).port || 4222));
     await start('billing-limits');
@@ -279,11 +305,36 @@ describe('realtime-gateway (two replicas, billing-limits, PostgreSQL, NATS)', ()
           {
             serverId: serverA,
             orgId: a.orgId,
+            kind: 'power',
+            time: '2026-11-22T10:00:00.000Z',
+            durationMs: 0,
+            error: null,
+            data: [
+              {
+                circuitGroupId: 1,
+                powerProduction: 1520.5,
+                powerConsumed: 1210.25,
+                powerCapacity: 3000,
+                powerMaxConsumed: 1400,
+                batteryPercent: 87.5,
+                batteryCapacity: 400,
+                batteryDifferential: -12.5,
+                batteryInput: 0,
+                batteryOutput: 12.5,
+                batteryTimeEmptySeconds: 3600,
+                batteryTimeFullSeconds: null,
+                fuseTriggered: false,
+              },
+            ],
+          },
+          {
+            serverId: serverA,
+            orgId: a.orgId,
             kind: 'factory',
             time: '2026-11-22T10:00:00.000Z',
             durationMs: 0,
             error: null,
-            data: { buildings: 120, producing: 100, idle: 15, unconfigured: 3, paused: 2 },
+            data: { buildings: 5, producing: 2, idle: 1, unconfigured: 1, paused: 1 },
           },
         ],
         sentAt: expect.any(String),
@@ -450,7 +501,7 @@ describe('realtime-gateway (two replicas, billing-limits, PostgreSQL, NATS)', ()
       const viewer = await connect({ token });
       const snapshot = await viewer.next('server.snapshot.v1');
       expect(snapshot).toMatchObject({ serverId: serverA, name: 'Main base', status: 'online', lastError: null });
-      expect(snapshot.latest.map((l) => l.kind)).toEqual(['health', 'factory']);
+      expect(snapshot.latest.map((l) => l.kind)).toEqual(['health', 'power', 'factory']);
       expect(await viewer.join({ serverId: serverA2 })).toEqual({
         ok: false,
         error: 'A share link shows its own server only.',

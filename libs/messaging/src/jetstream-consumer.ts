@@ -37,6 +37,8 @@ const DEFAULT_BACKOFF = [1000, 5000, 15000, 30000] as const;
 export class JetStreamConsumer<T> implements ConsumerHandle {
   private messages: ConsumerMessages | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Resolves the pull loop's wait for a free handler slot. */
+  private slotFreed: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
   private readonly spanInfo: ConsumerSpanInfo;
@@ -130,9 +132,16 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
         msg.nak();
         continue;
       }
-      const task = this.handle(msg).finally(() => this.inFlight.delete(task));
+      const task = this.handle(msg).finally(() => {
+        this.inFlight.delete(task);
+        const wake = this.slotFreed;
+        this.slotFreed = undefined;
+        wake?.();
+      });
       this.inFlight.add(task);
-      if (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
+      // At capacity, wait for one handler to finish (a Promise.race over every handler in flight would register a
+      // reaction on each of them per message: quadratic work exactly when the replica is busiest).
+      if (this.inFlight.size >= this.concurrency) await new Promise<void>((resolve) => (this.slotFreed = resolve));
     }
   }
 

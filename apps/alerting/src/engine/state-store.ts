@@ -60,13 +60,15 @@ export class StateStore {
     }));
   }
 
-  /** Who was online per server in the newest stored players snapshot (to tell joins after a restart). */
+  /**
+   * Who was online per server in the newest stored players poll (to tell joins after a restart): the player rows
+   * stored at the time of the server's `latest` players row.
+   */
   async loadPresence(): Promise<{ serverId: string; names: string[] }[]> {
     const rows = await this.prisma.$queryRawUnsafe<{ server_id: string; names: string[] | null }[]>(
-      `SELECT server_id, (SELECT array_agg(p->>'name') FROM jsonb_array_elements(
-                CASE WHEN jsonb_typeof(data) = 'array' THEN data ELSE '[]'::jsonb END) p
-              WHERE (p->>'isOnline')::boolean IS NOT FALSE) AS names
-         FROM latest WHERE kind = 'players'`,
+      `SELECT l.server_id, (SELECT array_agg(p.name ORDER BY p.name) FROM player_samples p
+                            WHERE p.server_id = l.server_id AND p.time = l.time AND p.is_online) AS names
+         FROM latest l WHERE l.kind = 'players'`,
     );
     return rows.map((r) => ({ serverId: r.server_id, names: r.names ?? [] }));
   }

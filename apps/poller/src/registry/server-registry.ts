@@ -23,6 +23,7 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly servers = new Map<string, ServerRecord>();
   private readonly listeners: ((event: RegistryEvent) => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private batch: { ids: Set<string>; result: Promise<Map<string, ServerRecord>> } | undefined;
 
   constructor(
     private readonly repository: ServersRepository,
@@ -30,7 +31,14 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const reload = (serverId: string, passwordChanged: boolean): void => void this.refresh(serverId, passwordChanged);
+    // A read that fails (PostgreSQL away or saturated) is logged; the periodic reconciliation picks the change up.
+    const reload = (serverId: string, passwordChanged: boolean): void =>
+      void this.refresh(serverId, passwordChanged).catch((error: Error) =>
+        this.logger.warn(
+          { serverId, err: error.message },
+          'could not read a changed server; the next reconciliation will',
+        ),
+      );
     this.messaging.subscribe(Subjects.serverRegistered, (e) => reload(e.serverId, false));
     this.messaging.subscribe(Subjects.serverUpdated, (e) => reload(e.serverId, e.passwordChanged));
     this.messaging.subscribe(Subjects.serverDeleted, (e) => this.remove(e.serverId));
@@ -62,7 +70,7 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
 
   /** Re-reads one server (after a lifecycle event); removes it when it is gone. */
   async refresh(serverId: string, passwordChanged: boolean): Promise<ServerRecord | undefined> {
-    const server = await this.repository.byId(serverId);
+    const server = await this.read(serverId);
     if (!server) {
       this.remove(serverId);
       return undefined;
@@ -72,6 +80,27 @@ export class ServerRegistry implements OnModuleInit, OnModuleDestroy {
     const changedPassword = passwordChanged || (known !== undefined && passwordChangedBetween(known, server));
     this.emit({ type: 'upsert', server, passwordChanged: changedPassword });
     return server;
+  }
+
+  /**
+   * Reads one server, batched: the reads asked for within one turn of the event loop (a burst of registrations, the
+   * first jobs of servers not yet known) go out as one query instead of one each, which would queue thousands of
+   * queries for the pool's few connections.
+   */
+  private read(serverId: string): Promise<ServerRecord | null> {
+    let batch = this.batch;
+    if (!batch) {
+      const ids = new Set<string>();
+      const result = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        this.batch = undefined;
+        const rows = await this.repository.byIds([...ids]);
+        return new Map(rows.map((r) => [r.id, r]));
+      });
+      result.catch(() => undefined); // each reader gets the rejection through its own chain
+      batch = this.batch = { ids, result };
+    }
+    batch.ids.add(serverId);
+    return batch.result.then((rows) => rows.get(serverId) ?? null);
   }
 
   private remove(serverId: string): void {

@@ -64,8 +64,9 @@ export class ServersRepository {
     return rows.map(toRecord);
   }
 
-  async byId(id: string): Promise<ServerRecord | null> {
-    const rows = await this.prisma.$queryRawUnsafe<Row[]>(`${SELECT} WHERE s.id = $1::uuid`, id);
-    return rows[0] ? toRecord(rows[0]) : null;
+  /** The servers of these ids that exist (one query for a burst of lifecycle events). */
+  async byIds(ids: readonly string[]): Promise<ServerRecord[]> {
+    const rows = await this.prisma.$queryRawUnsafe<Row[]>(`${SELECT} WHERE s.id = ANY($1::uuid[])`, ids);
+    return rows.map(toRecord);
   }
 }

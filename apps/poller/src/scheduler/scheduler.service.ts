@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Subjects, type AddonStatus, type PollIntervals, type PollKind } from '@app/contracts';
+import { Subjects, type AddonStatus, type PollIntervals, type PollJob, type PollKind } from '@app/contracts';
 import { LeaderLease, Messaging } from '@app/messaging';
 import { LifecycleService } from '@app/platform';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
@@ -100,7 +100,7 @@ export class SchedulerService implements OnApplicationBootstrap {
       const intervalMs = intervals[kind] * 1000;
       const existing = kinds.get(kind);
       if (existing && existing.intervalMs === intervalMs && existing.orgId === server.orgId) continue;
-      const phase = phaseOf(server.id, kind, intervalMs);
+      const phase = phaseOf(server.id, intervalMs);
       const entry: Entry = {
         key: `${server.id}:${kind}`,
         serverId: server.id,
@@ -126,7 +126,7 @@ export class SchedulerService implements OnApplicationBootstrap {
         const intervalMs = intervals[entry.kind] * 1000;
         if (intervalMs === entry.intervalMs) continue;
         entry.intervalMs = intervalMs;
-        entry.phase = phaseOf(entry.serverId, entry.kind, intervalMs);
+        entry.phase = phaseOf(entry.serverId, intervalMs);
         this.reschedule(entry, nextSlot(now, entry.phase, intervalMs));
       }
     }
@@ -151,36 +151,47 @@ export class SchedulerService implements OnApplicationBootstrap {
     const now = Date.now();
     const current = (e: Entry, version: number): boolean =>
       e.version === version && this.entries.get(e.serverId)?.get(e.kind) === e;
+    // A server's kinds due at the same slot (their phases are the server's, see phaseOf) go out as one job.
+    const due = new Map<string, { serverId: string; slot: number; entries: Entry[] }>();
     for (let entry = this.queue.popDue(now, current); entry; entry = this.queue.popDue(now, current)) {
       const slot = entry.nextAt;
       const next = slot + entry.intervalMs;
       this.reschedule(entry, next > now ? next : nextSlot(now, entry.phase, entry.intervalMs));
       if (ADDON_KINDS.has(entry.kind) && this.addon.get(entry.serverId) !== 'available') continue;
-      this.emit(entry, slot);
+      const key = `${entry.serverId}:${slot}`;
+      const group = due.get(key);
+      if (group) group.entries.push(entry);
+      else due.set(key, { serverId: entry.serverId, slot, entries: [entry] });
     }
+    for (const group of due.values()) this.emit(group.serverId, group.slot, group.entries);
   }
 
   /**
-   * Queues one job. Fire and forget (no per-job acknowledgement: that doubled the scheduler's CPU per poll); a job
-   * lost while NATS is away is one skipped slot, and the slot's message id de-duplicates any overlap.
+   * Queues one job for a server's kinds due at one slot, in the order of KINDS (health first). Fire and forget (no
+   * per-job acknowledgement: that doubled the scheduler's CPU per poll); a job lost while NATS is away is one skipped
+   * slot, and the slot's message id de-duplicates any overlap.
    */
-  private emit(entry: Entry, slot: number): void {
-    const job = {
+  private emit(serverId: string, slot: number, entries: Entry[]): void {
+    entries.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind));
+    const [first, ...rest] = entries as [Entry, ...Entry[]];
+    const job: PollJob = {
       jobId: randomUUID(),
-      serverId: entry.serverId,
-      orgId: entry.orgId,
-      kind: entry.kind,
+      serverId,
+      orgId: first.orgId,
+      kind: first.kind,
       scheduledAt: new Date(slot).toISOString(),
-      intervalSeconds: entry.intervalMs / 1000,
-      expiresAt: new Date(slot + entry.intervalMs).toISOString(),
+      intervalSeconds: first.intervalMs / 1000,
+      expiresAt: new Date(slot + first.intervalMs).toISOString(),
     };
+    if (rest.length > 0) job.together = rest.map((e) => ({ kind: e.kind, intervalSeconds: e.intervalMs / 1000 }));
     try {
-      this.messaging.publishToStream(Subjects.pollJob, job, {
-        messageId: slotMessageId(entry.serverId, entry.kind, slot),
-      });
-      this.metrics.jobsScheduled.inc({ kind: entry.kind });
+      this.messaging.publishToStream(Subjects.pollJob, job, { messageId: slotMessageId(serverId, slot) });
+      for (const e of entries) this.metrics.jobsScheduled.inc({ kind: e.kind });
     } catch (error) {
-      this.logger.warn({ kind: entry.kind, err: (error as Error).message }, 'could not queue a poll job');
+      this.logger.warn(
+        { kinds: entries.map((e) => e.kind), err: (error as Error).message },
+        'could not queue a poll job',
+      );
     }
   }
 

@@ -123,5 +123,18 @@ export const TABLES = {
 
 export type SampleTable = keyof typeof TABLES;
 
+/**
+ * The poll kinds whose data is stored as sample rows: their `latest` row holds only the poll's time (data JSON
+ * null), and readers (the REST API, the realtime snapshot, alerting's presence) read the rows stored at that time.
+ */
+export const SAMPLED_KINDS: ReadonlySet<string> = new Set([
+  'power',
+  'players',
+  'production',
+  'trains',
+  'drones',
+  'factory',
+]);
+
 /** Rows for one table, in its column order. */
 export type TableRows = Partial<Record<SampleTable, unknown[][]>>;

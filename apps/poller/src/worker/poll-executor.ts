@@ -37,7 +37,7 @@ const UNREACHABLE = new Set([
  * the shared transport). Clients are dropped when a server's address, ports or password change.
  */
 export class PollExecutor {
-  private readonly clients = new Map<string, { client: GameServerClient; key: string }>();
+  private readonly clients = new Map<string, { client: GameServerClient; key: string; server: ServerRecord }>();
 
   constructor(
     private readonly transport: GameTransport,
@@ -50,9 +50,14 @@ export class PollExecutor {
   }
 
   private clientFor(server: ServerRecord): GameServerClient {
-    const key = `${server.address}:${server.port}:${server.addonHttpPort}:${server.certFingerprint ?? ''}:${Buffer.from(server.adminPasswordEnc).toString('base64')}`;
     const known = this.clients.get(server.id);
-    if (known && known.key === key) return known.client;
+    // The registry hands out the same record until the server changes: no key to build on every poll.
+    if (known?.server === server) return known.client;
+    const key = `${server.address}:${server.port}:${server.addonHttpPort}:${server.certFingerprint ?? ''}:${Buffer.from(server.adminPasswordEnc).toString('base64')}`;
+    if (known && known.key === key) {
+      known.server = server;
+      return known.client;
+    }
     const client = new GameServerClient(
       this.transport,
       {
@@ -64,7 +69,7 @@ export class PollExecutor {
       },
       { timeoutMs: this.timeoutMs },
     );
-    this.clients.set(server.id, { client, key });
+    this.clients.set(server.id, { client, key, server });
     return client;
   }
 

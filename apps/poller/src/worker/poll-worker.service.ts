@@ -2,6 +2,7 @@ import { context } from '@opentelemetry/api';
 import {
   Streams,
   Subjects,
+  type DueKind,
   type EventContract,
   type HealthData,
   type PayloadOf,
@@ -15,6 +16,7 @@ import type { PollerConfig } from '../app.config';
 import { PollerMetrics } from '../metrics/poller.metrics';
 import { ServerRegistry } from '../registry/server-registry';
 import type { ServerRecord } from '../registry/servers.repository';
+import { SAMPLED_KINDS } from '../storage/sample-rows';
 import type { Confirmation, SampleWriter, WriteUnit } from '../storage/sample-writer';
 import { statusOf } from '../status/status-machine';
 import { LagMonitor } from './lag-monitor';
@@ -89,25 +91,47 @@ export class PollWorkerService implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * Runs a job: each kind due at its slot, one after the other in the server's turn (per-server concurrency of one).
+   * A kind whose interval has passed by the time its turn comes is dropped and counted, never run late.
+   */
   private async handleJob(job: PollJob): Promise<void> {
     const now = Date.now();
-    const intervalMs = job.intervalSeconds * 1000;
-    const lagMs = now - Date.parse(job.scheduledAt);
-    this.lag.record(Math.max(0, lagMs), intervalMs, now);
-    if (now > Date.parse(job.expiresAt)) {
-      this.metrics.droppedLate.inc({ kind: job.kind });
+    const slot = Date.parse(job.scheduledAt);
+    const kinds: DueKind[] = [{ kind: job.kind, intervalSeconds: job.intervalSeconds }, ...(job.together ?? [])];
+    const lagMs = Math.max(0, now - slot);
+    this.lag.record(lagMs, Math.min(...kinds.map((k) => k.intervalSeconds)) * 1000, now);
+    if (kinds.every((k) => now > slot + k.intervalSeconds * 1000)) {
+      for (const k of kinds) this.metrics.droppedLate.inc({ kind: k.kind });
       return;
     }
-    this.metrics.scheduleLag.observe({ kind: job.kind }, Math.max(0, lagMs) / 1000);
     const server = await this.registry.fetch(job.serverId);
     if (!server) return; // deleted: nothing to poll
-    let committed: Promise<void> = Promise.resolve();
+    const committed: Promise<void>[] = [];
     await this.serially(server.id, async () => {
-      committed = (await this.poll(server, job)).committed;
+      for (const due of kinds) {
+        const started = Date.now();
+        const expiresAt = slot + due.intervalSeconds * 1000;
+        if (started > expiresAt) {
+          this.metrics.droppedLate.inc({ kind: due.kind });
+          continue;
+        }
+        this.metrics.scheduleLag.observe({ kind: due.kind }, Math.max(0, started - slot) / 1000);
+        const kindJob =
+          due.kind === job.kind
+            ? job
+            : {
+                ...job,
+                kind: due.kind,
+                intervalSeconds: due.intervalSeconds,
+                expiresAt: new Date(expiresAt).toISOString(),
+              };
+        committed.push((await this.poll(server, kindJob)).committed);
+      }
     });
     // Outside the per-server turn: waiting for PostgreSQL must not hold up the server's next job.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([committed, new Promise((r) => (timer = setTimeout(r, COMMIT_WAIT_MS)))])
+    await Promise.race([Promise.all(committed), new Promise((r) => (timer = setTimeout(r, COMMIT_WAIT_MS)))])
       .catch((error: Error) => this.logger.warn({ serverId: server.id, err: error.message }, 'samples dropped'))
       .finally(() => clearTimeout(timer));
   }
@@ -150,17 +174,12 @@ export class PollWorkerService implements OnApplicationBootstrap {
     return run;
   }
 
-  /** Polls and queues the samples; returns (wrapped, so awaiting the poll does not await it) their commit. */
+  /** Polls one kind and queues its samples; returns their commit (wrapped: awaiting the poll does not await it). */
   private async poll(server: ServerRecord, job: PollJob): Promise<{ committed: Promise<void> }> {
-    if (Date.now() > Date.parse(job.expiresAt)) {
-      this.metrics.droppedLate.inc({ kind: job.kind });
-      return { committed: Promise.resolve() };
-    }
     const outcome = await this.executor.run(server, job);
     this.metrics.polls.inc({ kind: job.kind, outcome: outcome.error?.code ?? 'ok' });
     this.metrics.pollDuration.observe({ kind: job.kind }, outcome.durationMs / 1000);
-    const unit = this.toUnit(server, outcome);
-    const committed = this.writer.enqueue(unit);
+    const committed = this.writer.enqueue(this.toUnit(server, outcome));
     committed.catch(() => undefined); // awaited by the caller; never an unhandled rejection
     return { committed };
   }
@@ -175,9 +194,11 @@ export class PollWorkerService implements OnApplicationBootstrap {
     let confirmed: Confirmation | null = null;
     const dataWith = (status: ServerStatus | null) =>
       isHealth ? (health ? { ...health, status } : null) : outcome.data;
+    // The kinds stored as sample rows keep only their time in `latest` (data null): readers take the rows stored
+    // at that time. Writing the poll's data a second time would double what each flush writes.
     const setLatest = (data: unknown) => {
       if ((!outcome.error || job.kind === 'health') && data !== null)
-        unit.latest = { serverId: server.id, kind: job.kind, time, data };
+        unit.latest = { serverId: server.id, kind: job.kind, time, data: SAMPLED_KINDS.has(job.kind) ? null : data };
     };
     if (isHealth && outcome.observation) {
       const observed = statusOf(outcome.observation);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { AddonStatus, PollKind, ServerStatus, Timestamp, Uuid } from './common.schema';
 
-/** Produced by the poller's scheduler onto the work queue; consumed by poller workers. */
+/** A kind due at a job's slot, with its interval (it is dropped, not run, once its interval has passed). */
+export const DueKind = z.object({ kind: PollKind, intervalSeconds: z.int().positive() });
+export type DueKind = z.infer<typeof DueKind>;
+
+/**
+ * Produced by the poller's scheduler onto the work queue; consumed by poller workers. One job per server and slot:
+ * `kind` is the first kind due, `together` the server's other kinds due at the same slot, polled in the same job one
+ * after the other (a worker that does not know `together` polls `kind` alone).
+ */
 export const PollJob = z.object({
   jobId: Uuid,
   serverId: Uuid,
@@ -9,8 +17,9 @@ export const PollJob = z.object({
   kind: PollKind,
   scheduledAt: Timestamp,
   intervalSeconds: z.int().positive(),
-  /** A job not started by then is dropped and counted, never run late. */
+  /** A job not started by then is dropped and counted, never run late (each of `together` by its own interval). */
   expiresAt: Timestamp,
+  together: z.array(DueKind).max(16).optional(),
 });
 export type PollJob = z.infer<typeof PollJob>;
 
