@@ -104,6 +104,18 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
       }
       return true;
     }, 15_000);
+    // A server's kinds share its phase: after the first poll (at once, on registration) health is back on the phase,
+    // and a power poll goes out in the same job as the health poll of its slot (one job per server and slot). A job
+    // that starts late may drop its health poll and still run power, hence "most", not "all".
+    const times = async (query: string) =>
+      (await sql<{ time: Date }>(db.url, query, [serverId])).map((r) => r.time.getTime());
+    await eventually(
+      async () => (await times('SELECT DISTINCT time FROM power_circuits WHERE server_id = $1')).length >= 3,
+      10_000,
+    );
+    const healthTimes = new Set(await times('SELECT time FROM server_metrics WHERE server_id = $1'));
+    const powerTimes = await times('SELECT DISTINCT time FROM power_circuits WHERE server_id = $1');
+    expect(powerTimes.filter((t) => healthTimes.has(t)).length).toBeGreaterThan(powerTimes.length / 2);
     const [state] = await sql<{ status: string; addon_status: string; last_seen_at: Date }>(
       db.url,
       'SELECT status, addon_status, last_seen_at FROM server_states WHERE server_id = $1',
@@ -235,6 +247,45 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(statusEvents.find((e) => e.serverId === serverId && e.status === 'degraded')?.reason).toContain(
       'below 15/s',
     );
+    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
+    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+  });
+
+  it('a server that hangs: its health polls time out and the add-on polls due with them are skipped, not waited out', async () => {
+    // The Free plan here polls every kind each 6 s: each job carries health and the six add-on kinds.
+    const { orgId } = await seedAccount(db.url, 'free');
+    const serverId = await register(orgId, 5);
+    await eventually(async () => (await count('power_circuits', serverId)) > 0, 20_000);
+    const addonPolls = ['addon', 'power', 'players', 'production', 'trains', 'drones', 'factory'];
+    const read = async () => {
+      const text = await metrics(pollerPort);
+      return {
+        skipped: metricValue(text, 'gsm_poller_polls_skipped_total', { reason: 'unreachable' }),
+        healthTimeouts: metricValue(text, 'gsm_poller_polls_total', { kind: 'health', outcome: 'timeout' }),
+        addonTimeouts: addonPolls.reduce(
+          (n, kind) => n + metricValue(text, 'gsm_poller_polls_total', { kind, outcome: 'timeout' }),
+          0,
+        ),
+      };
+    };
+    const before = await read();
+    // Hung: every answer, on kept-alive connections too, comes long after the 1.5 s timeout.
+    await sim.setFault(5, 'slow', { delayMs: 30_000, scope: 'all' });
+    await new Promise((r) => setTimeout(r, 14_000));
+    const after = await read();
+    await sim.clearFaults(5);
+    // Each job waits out one timeout (1.5 s), not one per kind: six add-on kinds would hold the server's turn for 9 s
+    // more, and its next job would start late.
+    expect(after.healthTimeouts - before.healthTimeouts).toBeGreaterThanOrEqual(2);
+    expect(after.skipped - before.skipped).toBeGreaterThanOrEqual(6);
+    expect(after.addonTimeouts - before.addonTimeouts).toBeLessThan(after.skipped - before.skipped);
+    const [state] = await sql<{ status: string; addon_status: string }>(
+      db.url,
+      'SELECT status, addon_status FROM server_states WHERE server_id = $1',
+      [serverId],
+    );
+    // The add-on is not declared missing while the whole server is unreachable.
+    expect(state).toEqual({ status: 'offline', addon_status: 'available' });
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
   });

@@ -9,6 +9,7 @@ export class PollerMetrics {
   readonly pollDuration: Histogram<'kind'>;
   readonly scheduleLag: Histogram<'kind'>;
   readonly droppedLate: Counter<'kind'>;
+  readonly skipped: Counter<'kind' | 'reason'>;
   readonly jobsScheduled: Counter<'kind'>;
   readonly bufferDepth: Gauge;
   readonly bufferDropped: Counter;
@@ -41,7 +42,16 @@ export class PollerMetrics {
       'Jobs dropped because they were older than their interval',
       ['kind'],
     );
-    this.jobsScheduled = metrics.counter('gsm_poller_jobs_scheduled_total', 'Jobs emitted by the scheduler', ['kind']);
+    this.skipped = metrics.counter(
+      'gsm_poller_polls_skipped_total',
+      'Polls of a job skipped because an earlier poll of the same job found the game or add-on unreachable (timed out)',
+      ['kind', 'reason'],
+    );
+    this.jobsScheduled = metrics.counter(
+      'gsm_poller_jobs_scheduled_total',
+      'Polls scheduled, by kind (one job carries every kind of a server due at its slot)',
+      ['kind'],
+    );
     this.bufferDepth = metrics.gauge('gsm_poller_write_buffer_rows', 'Rows waiting to be written to PostgreSQL');
     this.bufferDropped = metrics.counter(
       'gsm_poller_write_buffer_dropped_rows_total',

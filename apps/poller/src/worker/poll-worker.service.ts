@@ -109,11 +109,19 @@ export class PollWorkerService implements OnApplicationBootstrap {
     if (!server) return; // deleted: nothing to poll
     const committed: Promise<void>[] = [];
     await this.serially(server.id, async () => {
+      // Set when a poll of this job timed out: the add-on runs inside the game, so once the game or the add-on did
+      // not answer in time, the job's remaining add-on polls would each wait out the same timeout, holding up this
+      // server's turn (and its next jobs) for nothing. They are skipped and counted.
+      let addonUnreachable = false;
       for (const due of kinds) {
         const started = Date.now();
         const expiresAt = slot + due.intervalSeconds * 1000;
         if (started > expiresAt) {
           this.metrics.droppedLate.inc({ kind: due.kind });
+          continue;
+        }
+        if (addonUnreachable && due.kind !== 'health') {
+          this.metrics.skipped.inc({ kind: due.kind, reason: 'unreachable' });
           continue;
         }
         this.metrics.scheduleLag.observe({ kind: due.kind }, Math.max(0, started - slot) / 1000);
@@ -126,7 +134,9 @@ export class PollWorkerService implements OnApplicationBootstrap {
                 intervalSeconds: due.intervalSeconds,
                 expiresAt: new Date(expiresAt).toISOString(),
               };
-        committed.push((await this.poll(server, kindJob)).committed);
+        const polled = await this.poll(server, kindJob);
+        committed.push(polled.committed);
+        if (polled.error === 'timeout') addonUnreachable = true;
       }
     });
     // Outside the per-server turn: waiting for PostgreSQL must not hold up the server's next job.
@@ -175,13 +185,13 @@ export class PollWorkerService implements OnApplicationBootstrap {
   }
 
   /** Polls one kind and queues its samples; returns their commit (wrapped: awaiting the poll does not await it). */
-  private async poll(server: ServerRecord, job: PollJob): Promise<{ committed: Promise<void> }> {
+  private async poll(server: ServerRecord, job: PollJob): Promise<{ committed: Promise<void>; error?: string }> {
     const outcome = await this.executor.run(server, job);
     this.metrics.polls.inc({ kind: job.kind, outcome: outcome.error?.code ?? 'ok' });
     this.metrics.pollDuration.observe({ kind: job.kind }, outcome.durationMs / 1000);
     const committed = this.writer.enqueue(this.toUnit(server, outcome));
     committed.catch(() => undefined); // awaited by the caller; never an unhandled rejection
-    return { committed };
+    return { committed, error: outcome.error?.code };
   }
 
   private toUnit(server: ServerRecord, outcome: PollOutcome): WriteUnit {
