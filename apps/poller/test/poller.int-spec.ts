@@ -75,7 +75,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     await setPlanIntervals(db.url, 2, ['pro']);
     await setPlanIntervals(db.url, { health: 1 }, ['pro']);
     await setPlanIntervals(db.url, 6, ['free']);
-    sim = await SimulatorProcess.start(['--count', '6', '--seed', '77']);
+    sim = await SimulatorProcess.start(['--count', '7', '--seed', '77']);
     messaging = await connectTestMessaging(prefix, 'test');
     messaging.subscribe(Subjects.serverStatus, (e) => {
       statusEvents.push(e);
@@ -286,6 +286,36 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     );
     // The add-on is not declared missing while the whole server is unreachable.
     expect(state).toEqual({ status: 'offline', addon_status: 'available' });
+    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
+    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+  });
+
+  it("a slow add-on does not hold up its server's health polls: health goes before the add-on polls waiting", async () => {
+    // Pro here: health every 1 s, the add-on kinds every 2 s, so each 2 s job carries health and six add-on polls.
+    const { orgId } = await seedAccount(db.url, 'pro');
+    const serverId = await register(orgId, 6);
+    await eventually(async () => (await count('power_circuits', serverId)) > 0, 15_000);
+    // Every add-on answer now takes 400 ms (under the 1.5 s timeout): six of them are 2.4 s of the server's turns
+    // every 2 s. Were they run before the health polls queued behind them, most health polls would expire (1 s).
+    await sim.setFault(6, 'slow', { delayMs: 400, scope: 'frm' });
+    const from = Date.now() + 2000;
+    await new Promise((r) => setTimeout(r, 12_000));
+    const to = Date.now() - 2000;
+    await sim.clearFaults(6);
+    const health = await sql<{ n: string }>(
+      db.url,
+      'SELECT count(*) AS n FROM server_metrics WHERE server_id = $1 AND time >= $2 AND time < $3',
+      [serverId, new Date(from), new Date(to)],
+    );
+    const slots = Math.floor((to - from) / 1000);
+    expect(Number(health[0]!.n)).toBeGreaterThanOrEqual(Math.floor(slots * 0.8));
+    // The add-on was polled meanwhile (slowly), not starved.
+    const power = await sql<{ n: string }>(
+      db.url,
+      'SELECT count(DISTINCT time) AS n FROM power_circuits WHERE server_id = $1 AND time >= $2 AND time < $3',
+      [serverId, new Date(from), new Date(to)],
+    );
+    expect(Number(power[0]!.n)).toBeGreaterThanOrEqual(1);
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
   });

@@ -31,15 +31,22 @@ const COMMIT_WAIT_MS = 2000;
  */
 const PUBLISH_RETRY_MS = 100_000;
 
+interface ServerTurns {
+  running: boolean;
+  urgent: (() => Promise<void>)[];
+  rest: (() => Promise<void>)[];
+}
+
 /**
- * A poller worker: pulls jobs from the work queue, polls (never two jobs of one server at once), stores the
- * samples, publishes the result and any status change after they are stored, then acks. A job older than its
- * interval is dropped and counted, never run late.
+ * A poller worker: pulls jobs from the work queue, polls (one poll of a server at a time, its health polls first),
+ * stores the samples, publishes the result and any status change after they are stored, then acks. A kind older than
+ * its interval is dropped and counted, never run late.
  */
 @Injectable()
 export class PollWorkerService implements OnApplicationBootstrap {
   private readonly logger = new Logger(PollWorkerService.name);
-  private readonly perServer = new Map<string, Promise<void>>();
+  /** Each server's waiting polls (see inTurn). */
+  private readonly turns = new Map<string, ServerTurns>();
   /** Each server's stored polls' events, published one after the other in commit order. */
   private readonly publishing = new Map<string, Promise<void>>();
   readonly lag = new LagMonitor();
@@ -108,21 +115,21 @@ export class PollWorkerService implements OnApplicationBootstrap {
     const server = await this.registry.fetch(job.serverId);
     if (!server) return; // deleted: nothing to poll
     const committed: Promise<void>[] = [];
-    await this.serially(server.id, async () => {
-      // Set when a poll of this job timed out: the add-on runs inside the game, so once the game or the add-on did
-      // not answer in time, the job's remaining add-on polls would each wait out the same timeout, holding up this
-      // server's turn (and its next jobs) for nothing. They are skipped and counted.
-      let addonUnreachable = false;
-      for (const due of kinds) {
+    // Set when a poll of this job timed out: the add-on runs inside the game, so once the game or the add-on did not
+    // answer in time, the job's remaining add-on polls would each wait out the same timeout, holding up this server's
+    // turns (and its next jobs) for nothing. They are skipped and counted.
+    let addonUnreachable = false;
+    const turns = kinds.map((due) =>
+      this.inTurn(server.id, due.kind === 'health', async () => {
         const started = Date.now();
         const expiresAt = slot + due.intervalSeconds * 1000;
         if (started > expiresAt) {
           this.metrics.droppedLate.inc({ kind: due.kind });
-          continue;
+          return;
         }
         if (addonUnreachable && due.kind !== 'health') {
           this.metrics.skipped.inc({ kind: due.kind, reason: 'unreachable' });
-          continue;
+          return;
         }
         this.metrics.scheduleLag.observe({ kind: due.kind }, Math.max(0, started - slot) / 1000);
         const kindJob =
@@ -137,8 +144,9 @@ export class PollWorkerService implements OnApplicationBootstrap {
         const polled = await this.poll(server, kindJob);
         committed.push(polled.committed);
         if (polled.error === 'timeout') addonUnreachable = true;
-      }
-    });
+      }),
+    );
+    await Promise.all(turns);
     // Outside the per-server turn: waiting for PostgreSQL must not hold up the server's next job.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(committed), new Promise((r) => (timer = setTimeout(r, COMMIT_WAIT_MS)))])
@@ -172,16 +180,29 @@ export class PollWorkerService implements OnApplicationBootstrap {
     }
   }
 
-  /** Runs `work` after the server's previous job: per-server concurrency of one. */
-  private serially(serverId: string, work: () => Promise<void>): Promise<void> {
-    const previous = this.perServer.get(serverId) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const tail = run.catch(() => undefined);
-    this.perServer.set(serverId, tail);
-    void tail.then(() => {
-      if (this.perServer.get(serverId) === tail) this.perServer.delete(serverId);
+  /**
+   * Runs `work` in the server's next free turn: one poll at a time per server. Health polls go before the add-on polls
+   * already waiting (a job's add-on polls take their turns one by one, so a slow add-on delays the server's next
+   * health poll by one poll at most, never by a whole job's worth); otherwise turns run in the order they were asked.
+   */
+  private inTurn(serverId: string, urgent: boolean, work: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let turns = this.turns.get(serverId);
+      if (!turns) {
+        turns = { running: false, urgent: [], rest: [] };
+        this.turns.set(serverId, turns);
+      }
+      (urgent ? turns.urgent : turns.rest).push(() => work().then(resolve, reject));
+      if (!turns.running) void this.takeTurns(serverId, turns);
     });
-    return run;
+  }
+
+  private async takeTurns(serverId: string, turns: ServerTurns): Promise<void> {
+    turns.running = true;
+    for (let next = turns.urgent.shift() ?? turns.rest.shift(); next; next = turns.urgent.shift() ?? turns.rest.shift())
+      await next(); // never rejects: each turn settles its own caller's promise
+    turns.running = false;
+    this.turns.delete(serverId);
   }
 
   /** Polls one kind and queues its samples; returns their commit (wrapped: awaiting the poll does not await it). */
