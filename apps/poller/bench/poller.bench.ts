@@ -418,6 +418,16 @@ async function main(): Promise<void> {
           `       ${share('poller')}  ${share('sims')}  ${share('nats')}  ${share('pg')}`,
         ].join('  '),
       );
+      // Per kind: what the scheduler emitted and what the worker polled, per second (a worker that polls more than
+      // was scheduled polls something twice; a scheduler that emits more than the plan asks over-schedules).
+      const kinds = ['health', 'power', 'players', 'production', 'trains', 'drones', 'factory', 'addon'];
+      const perKind = (name: string, kind: string) =>
+        ((metricValue(after, name, { kind }) - metricValue(before, name, { kind })) / MEASURE_S).toFixed(0);
+      out(
+        `         per kind, scheduled/polled per s: ${kinds
+          .map((k) => `${k} ${perKind('gsm_poller_jobs_scheduled_total', k)}/${perKind('gsm_poller_polls_total', k)}`)
+          .join(', ')}`,
+      );
       const failures = new Map<string, number>();
       for (const line of after.split('\n')) {
         const m = /^gsm_poller_polls_total\{.*outcome="([^"]+)".*\} (\d+)/.exec(line);

@@ -44,7 +44,7 @@ export class PollerMetrics {
     );
     this.skipped = metrics.counter(
       'gsm_poller_polls_skipped_total',
-      'Polls of a job skipped because an earlier poll of the same job found the game or add-on unreachable (timed out)',
+      'Add-on polls skipped: unreachable (an earlier poll of the same job timed out) or behind (the job started late: shed so health polls keep their interval)',
       ['kind', 'reason'],
     );
     this.jobsScheduled = metrics.counter(

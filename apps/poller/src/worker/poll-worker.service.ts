@@ -23,6 +23,8 @@ import { LagMonitor } from './lag-monitor';
 import { resultOf, type PollExecutor, type PollOutcome } from './poll-executor';
 import { POLL_EXECUTOR, SAMPLE_WRITER } from './tokens';
 
+/** A job that starts later than this (or half its shortest interval, if longer) sheds its add-on polls. */
+const SHED_AFTER_MS = 2000;
 /** How long a job waits for its samples to be committed before it is acked anyway (they stay buffered). */
 const COMMIT_WAIT_MS = 2000;
 /**
@@ -107,7 +109,11 @@ export class PollWorkerService implements OnApplicationBootstrap {
     const slot = Date.parse(job.scheduledAt);
     const kinds: DueKind[] = [{ kind: job.kind, intervalSeconds: job.intervalSeconds }, ...(job.together ?? [])];
     const lagMs = Math.max(0, now - slot);
-    this.lag.record(lagMs, Math.min(...kinds.map((k) => k.intervalSeconds)) * 1000, now);
+    const shortestMs = Math.min(...kinds.map((k) => k.intervalSeconds)) * 1000;
+    this.lag.record(lagMs, shortestMs, now);
+    // Behind schedule (more work than this worker can do): the job's add-on polls are shed, so that the health polls
+    // (status, offline alerts) keep their interval instead of expiring behind add-on polls of longer intervals.
+    const behind = lagMs > Math.max(SHED_AFTER_MS, shortestMs / 2);
     if (kinds.every((k) => now > slot + k.intervalSeconds * 1000)) {
       for (const k of kinds) this.metrics.droppedLate.inc({ kind: k.kind });
       return;
@@ -127,8 +133,8 @@ export class PollWorkerService implements OnApplicationBootstrap {
           this.metrics.droppedLate.inc({ kind: due.kind });
           return;
         }
-        if (addonUnreachable && due.kind !== 'health') {
-          this.metrics.skipped.inc({ kind: due.kind, reason: 'unreachable' });
+        if (due.kind !== 'health' && (addonUnreachable || behind)) {
+          this.metrics.skipped.inc({ kind: due.kind, reason: addonUnreachable ? 'unreachable' : 'behind' });
           return;
         }
         this.metrics.scheduleLag.observe({ kind: due.kind }, Math.max(0, started - slot) / 1000);
