@@ -111,16 +111,17 @@ describe('PollWorkerService: what a job polls, and in which order', () => {
     expect(h.ran).toEqual(['health', 'power', 'players']);
   });
 
-  it('a job that starts behind schedule sheds its add-on polls and keeps health', async () => {
+  it('a job that starts behind schedule sheds its add-on polls and keeps health and the add-on check', async () => {
     const h = harness();
     await h.handle(
       job(6000, [
         ['health', 10],
+        ['addon', 300],
         ['power', 15],
         ['players', 15],
       ]),
     );
-    expect(h.ran).toEqual(['health']);
+    expect(h.ran).toEqual(['health', 'addon']);
     expect(await h.skipped('behind')).toEqual(['players', 'power']);
   });
 

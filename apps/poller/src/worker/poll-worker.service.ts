@@ -25,6 +25,8 @@ import { POLL_EXECUTOR, SAMPLE_WRITER } from './tokens';
 
 /** A job that starts later than this (or half its shortest interval, if longer) sheds its add-on polls. */
 const SHED_AFTER_MS = 2000;
+/** The kinds a job behind schedule sheds: the add-on's data, not health nor the add-on check. */
+const SHEDDABLE: ReadonlySet<string> = SAMPLED_KINDS;
 /** How long a job waits for its samples to be committed before it is acked anyway (they stay buffered). */
 const COMMIT_WAIT_MS = 2000;
 /**
@@ -133,8 +135,13 @@ export class PollWorkerService implements OnApplicationBootstrap {
           this.metrics.droppedLate.inc({ kind: due.kind });
           return;
         }
-        if (due.kind !== 'health' && (addonUnreachable || behind)) {
-          this.metrics.skipped.inc({ kind: due.kind, reason: addonUnreachable ? 'unreachable' : 'behind' });
+        if (due.kind !== 'health' && addonUnreachable) {
+          this.metrics.skipped.inc({ kind: due.kind, reason: 'unreachable' });
+          return;
+        }
+        // The add-on check is kept: it is rare (minutes), and without it no add-on kind is scheduled at all.
+        if (behind && SHEDDABLE.has(due.kind)) {
+          this.metrics.skipped.inc({ kind: due.kind, reason: 'behind' });
           return;
         }
         this.metrics.scheduleLag.observe({ kind: due.kind }, Math.max(0, started - slot) / 1000);
