@@ -384,7 +384,8 @@ async function startFleet(config) {
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(12).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
   const args = ['apps/game-sim/dist/main.js', '--count', String(config.simCount), '--json', '--seed', '20261122'];
-  args.push('--password', password, '--base-port', String(config.simBasePort));
+  // `--password=P`, not `--password P`: a random password may begin with "-", which would read as an option.
+  args.push(`--password=${password}`, '--base-port', String(config.simBasePort));
   const log = path.join(config.logDir, 'game-sim.log');
   const child = run(NODE, args);
   let out = '';

@@ -49,6 +49,10 @@ describe('parseCli', () => {
     expect(faults).toEqual([{ target: '2', name: 'slow', params: { delayMs: 500 } }]);
   });
 
+  it('takes a password that begins with a dash in the --password=P form (npm start passes its random one so)', () => {
+    expect(parse('--password=-QFLzZvPIx7YnVhJ').fleet.adminPassword).toBe('-QFLzZvPIx7YnVhJ');
+  });
+
   it('explains bad values', () => {
     expect(() => parse('--count', 'many')).toThrow('--count must be an integer from 1 to 2000');
     expect(() => parse('--fault', 'melted')).toThrow('unknown fault "melted"');
