@@ -271,7 +271,16 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     const before = await read();
     // Hung: every answer, on kept-alive connections too, comes long after the 1.5 s timeout.
     await sim.setFault(5, 'slow', { delayMs: 30_000, scope: 'all' });
-    await new Promise((r) => setTimeout(r, 14_000));
+    // Two health polls time out (two observations confirm offline), each job's add-on polls skipped.
+    const state = async () =>
+      (
+        await sql<{ status: string; addon_status: string }>(
+          db.url,
+          'SELECT status, addon_status FROM server_states WHERE server_id = $1',
+          [serverId],
+        )
+      )[0];
+    await eventually(async () => (await state())?.status === 'offline', 25_000);
     const after = await read();
     await sim.clearFaults(5);
     // Each job waits out one timeout (1.5 s), not one per kind: six add-on kinds would hold the server's turn for 9 s
@@ -279,13 +288,8 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(after.healthTimeouts - before.healthTimeouts).toBeGreaterThanOrEqual(2);
     expect(after.skipped - before.skipped).toBeGreaterThanOrEqual(6);
     expect(after.addonTimeouts - before.addonTimeouts).toBeLessThan(after.skipped - before.skipped);
-    const [state] = await sql<{ status: string; addon_status: string }>(
-      db.url,
-      'SELECT status, addon_status FROM server_states WHERE server_id = $1',
-      [serverId],
-    );
     // The add-on is not declared missing while the whole server is unreachable.
-    expect(state).toEqual({ status: 'offline', addon_status: 'available' });
+    expect(await state()).toEqual({ status: 'offline', addon_status: 'available' });
     await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
     messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
   });

@@ -186,13 +186,7 @@ export class SchedulerService implements OnApplicationBootstrap {
     };
     if (rest.length > 0) job.together = rest.map((e) => ({ kind: e.kind, intervalSeconds: e.intervalMs / 1000 }));
     try {
-      this.messaging.publishToStream(Subjects.pollJob, job, {
-        messageId: slotMessageId(
-          serverId,
-          slot,
-          entries.map((e) => e.kind),
-        ),
-      });
+      this.messaging.publishToStream(Subjects.pollJob, job, { messageId: slotMessageId(serverId, slot) });
       for (const e of entries) this.metrics.jobsScheduled.inc({ kind: e.kind });
     } catch (error) {
       this.logger.warn(

@@ -20,10 +20,7 @@ export function nextSlot(now: number, phase: number, intervalMs: number): number
   return base >= now ? base : base + intervalMs;
 }
 
-/**
- * The JetStream de-duplication id of a job: two schedulers emitting the same slot of a server store it once. The kinds
- * are part of it, so a job for other kinds of the same slot (after a plan change) is never taken for a duplicate.
- */
-export function slotMessageId(serverId: string, slot: number, kinds: readonly string[]): string {
-  return `${serverId}:${slot}:${kinds.join('+')}`;
+/** The JetStream de-duplication id of a server's slot: two schedulers emitting the same slot store it once. */
+export function slotMessageId(serverId: string, slot: number): string {
+  return `${serverId}:${slot}`;
 }

@@ -44,7 +44,7 @@ const job = (lagMs: number, kinds: [PollKind, number][]): PollJob => {
  * A worker with a scripted executor (records the order of polls; `hold(kind)` keeps a poll of that kind open until
  * released) and a writer that commits at once: what the worker decides to poll, in which order, is all that runs.
  */
-function harness(errors: Partial<Record<PollKind, string>> = {}) {
+function harness(errors: Partial<Record<PollKind, string>> = {}, ackWaitMs = 30_000) {
   const ran: string[] = [];
   const held = new Map<string, () => void>();
   const holding = new Set<string>();
@@ -75,7 +75,7 @@ function harness(errors: Partial<Record<PollKind, string>> = {}) {
     new ReadinessRegistry(),
     executor,
     writer,
-    { POLLER_ROLE: 'worker' } as PollerConfig,
+    { POLLER_ROLE: 'worker', POLLER_ACK_WAIT_MS: ackWaitMs } as PollerConfig,
   );
   const handle = (j: PollJob) => (worker as unknown as { handleJob(j: PollJob): Promise<void> }).handleJob(j);
   const skipped = async (reason: string) =>
@@ -99,7 +99,7 @@ function harness(errors: Partial<Record<PollKind, string>> = {}) {
 }
 
 describe('PollWorkerService: what a job polls, and in which order', () => {
-  it('polls every kind of a job on time, health first', async () => {
+  it('polls every kind of a job on time', async () => {
     const h = harness();
     await h.handle(
       job(100, [
@@ -148,6 +148,22 @@ describe('PollWorkerService: what a job polls, and in which order', () => {
     );
     expect(h.ran).toEqual(['health']);
     expect(await h.skipped('unreachable')).toEqual(['players', 'power']);
+  });
+
+  it('a poll still waiting when most of the ack wait has passed is dropped: the job settles before redelivery', async () => {
+    const h = harness({}, 1000);
+    h.hold('power');
+    const settled = h.handle(
+      job(0, [
+        ['power', 15],
+        ['players', 15],
+      ]),
+    );
+    await new Promise((r) => setTimeout(r, 1000)); // past 0.8 of the 1 s ack wait
+    h.release('power');
+    await settled;
+    expect(h.ran).toEqual(['power']);
+    expect(await h.droppedLate()).toEqual(['players']);
   });
 
   it("a server's next health poll goes before the add-on polls still waiting from its previous job", async () => {

@@ -35,10 +35,17 @@ const COMMIT_WAIT_MS = 2000;
  */
 const PUBLISH_RETRY_MS = 100_000;
 
+/** A poll waiting for its server's turn; dropped (and its caller settled) once its deadline has passed. */
+interface Turn {
+  deadline: number;
+  run: () => Promise<void>;
+  drop: () => void;
+}
+
 interface ServerTurns {
   running: boolean;
-  urgent: (() => Promise<void>)[];
-  rest: (() => Promise<void>)[];
+  urgent: Turn[];
+  rest: Turn[];
 }
 
 /**
@@ -127,14 +134,14 @@ export class PollWorkerService implements OnApplicationBootstrap {
     // answer in time, the job's remaining add-on polls would each wait out the same timeout, holding up this server's
     // turns (and its next jobs) for nothing. They are skipped and counted.
     let addonUnreachable = false;
-    const turns = kinds.map((due) =>
-      this.inTurn(server.id, due.kind === 'health', async () => {
+    // No poll of the job starts after its kind's interval, nor after most of the job's ack wait: a job is never held
+    // past it (and redelivered to be polled twice) by polls waiting behind a slow server's other polls.
+    const holdUntil = now + this.config.POLLER_ACK_WAIT_MS * 0.8;
+    const turns = kinds.map((due) => {
+      const expiresAt = slot + due.intervalSeconds * 1000;
+      const dropped = () => this.metrics.droppedLate.inc({ kind: due.kind });
+      return this.inTurn(server.id, due.kind === 'health', Math.min(expiresAt, holdUntil), dropped, async () => {
         const started = Date.now();
-        const expiresAt = slot + due.intervalSeconds * 1000;
-        if (started > expiresAt) {
-          this.metrics.droppedLate.inc({ kind: due.kind });
-          return;
-        }
         if (due.kind !== 'health' && addonUnreachable) {
           this.metrics.skipped.inc({ kind: due.kind, reason: 'unreachable' });
           return;
@@ -157,9 +164,11 @@ export class PollWorkerService implements OnApplicationBootstrap {
         const polled = await this.poll(server, kindJob);
         committed.push(polled.committed);
         if (polled.error === 'timeout') addonUnreachable = true;
-      }),
-    );
-    await Promise.all(turns);
+      });
+    });
+    // Every turn settles before the job does (a failed one fails the job only then: none is left to run after a nak).
+    const failed = (await Promise.allSettled(turns)).find((t) => t.status === 'rejected');
+    if (failed) throw failed.reason;
     // Outside the per-server turn: waiting for PostgreSQL must not hold up the server's next job.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(committed), new Promise((r) => (timer = setTimeout(r, COMMIT_WAIT_MS)))])
@@ -197,23 +206,45 @@ export class PollWorkerService implements OnApplicationBootstrap {
    * Runs `work` in the server's next free turn: one poll at a time per server. Health polls go before the add-on polls
    * already waiting (a job's add-on polls take their turns one by one, so a slow add-on delays the server's next
    * health poll by one poll at most, never by a whole job's worth); otherwise turns run in the order they were asked.
+   * A turn still waiting at its deadline is dropped (`onDropped`) instead of run.
    */
-  private inTurn(serverId: string, urgent: boolean, work: () => Promise<void>): Promise<void> {
+  private inTurn(
+    serverId: string,
+    urgent: boolean,
+    deadline: number,
+    onDropped: () => void,
+    work: () => Promise<void>,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let turns = this.turns.get(serverId);
       if (!turns) {
         turns = { running: false, urgent: [], rest: [] };
         this.turns.set(serverId, turns);
       }
-      (urgent ? turns.urgent : turns.rest).push(() => work().then(resolve, reject));
+      const drop = () => {
+        onDropped();
+        resolve();
+      };
+      (urgent ? turns.urgent : turns.rest).push({ deadline, run: () => work().then(resolve, reject), drop });
       if (!turns.running) void this.takeTurns(serverId, turns);
     });
   }
 
   private async takeTurns(serverId: string, turns: ServerTurns): Promise<void> {
     turns.running = true;
-    for (let next = turns.urgent.shift() ?? turns.rest.shift(); next; next = turns.urgent.shift() ?? turns.rest.shift())
-      await next(); // never rejects: each turn settles its own caller's promise
+    for (;;) {
+      const now = Date.now();
+      // Waiting add-on polls past their deadline are dropped at once, not when (if ever, behind health) their turn
+      // comes: their jobs settle in time.
+      if (turns.rest.some((t) => t.deadline < now)) {
+        for (const t of turns.rest) if (t.deadline < now) t.drop();
+        turns.rest = turns.rest.filter((t) => t.deadline >= now);
+      }
+      const next = turns.urgent.shift() ?? turns.rest.shift();
+      if (!next) break;
+      if (now > next.deadline) next.drop();
+      else await next.run(); // never rejects: each turn settles its own caller's promise
+    }
     turns.running = false;
     this.turns.delete(serverId);
   }

@@ -118,7 +118,7 @@ SELECT l.kind, l.time, CASE l.kind
       'paused', count(*) FILTER (WHERE is_paused))
     FROM factory_building_samples WHERE server_id = l.server_id AND time = l.time)
   ELSE l.data::json END AS data
-FROM latest l WHERE l.server_id = $1::uuid`;
+FROM latest l WHERE l.server_id = $1::uuid AND EXISTS (SELECT 1 FROM servers s WHERE s.id = $1::uuid AND s.org_id = $2::uuid)`;
 
 /** Reads servers (owner: api-gateway), server_states, latest and the samples (owner: poller) for room joins. */
 @Injectable()
@@ -128,7 +128,8 @@ export class SnapshotRepository {
   /**
    * The server if it belongs to the organisation (null for another organisation's server, a deleted one or an
    * unknown id: the caller cannot tell them apart), with its state and every `latest` row (with its data). Both reads go out at
-   * once: a join costs one round trip.
+   * once: a join costs one round trip. The `latest` read checks the organisation itself, so a join of another
+   * organisation's server reads no samples.
    */
   async read(serverId: string, orgId: string): Promise<SnapshotRows | null> {
     const [server, latest] = await Promise.all([
@@ -150,7 +151,7 @@ export class SnapshotRepository {
           },
         },
       }),
-      this.prisma.$queryRawUnsafe<{ kind: string; time: Date; data: unknown }[]>(LATEST_SQL, serverId),
+      this.prisma.$queryRawUnsafe<{ kind: string; time: Date; data: unknown }[]>(LATEST_SQL, serverId, orgId),
     ]);
     if (!server) return null;
     return { serverId: server.id, orgId: server.orgId, name: server.name, state: server.state, latest };
