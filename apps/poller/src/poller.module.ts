@@ -87,6 +87,10 @@ class PollerResources implements OnApplicationShutdown {
               metrics.flushFailures.inc();
               metrics.bufferDepth.set(writer.depth);
             },
+            onRefused: (rows) => {
+              metrics.rowsRefused.inc(rows);
+              metrics.bufferDepth.set(writer.depth);
+            },
           },
         );
         return writer;

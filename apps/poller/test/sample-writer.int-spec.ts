@@ -135,6 +135,36 @@ describe('SampleWriter (real PostgreSQL)', () => {
     expect(state[0]!.last_seen_at.toISOString()).toBe(t2.toISOString());
   });
 
+  it('a poll whose values PostgreSQL refuses is dropped alone: the rest of its batch and the batches after it are written', async () => {
+    const [a, b] = await addServers([randomUUID(), randomUUID()]);
+    const refused: number[] = [];
+    const writer = new SampleWriter(
+      pool,
+      { flushMs: 10_000, maxBatchRows: 10_000, maxBufferedRows: 100_000 },
+      { onDropped() {}, onFlushed() {}, onFlushFailed() {}, onRefused: (rows) => refused.push(rows) },
+    );
+    const t = new Date('2026-11-25T12:00:00Z');
+    const bad = powerUnit(a!, t);
+    // 273 years to full: beyond the column's integer range (22003 numeric_value_out_of_range).
+    bad.rows.power_circuits![1]![13] = 8_619_589_617;
+    const outcomes = await Promise.allSettled(
+      [healthUnit(a!, t, 30), bad, healthUnit(b!, t, 29), powerUnit(b!, t)]
+        .map((u) => writer.enqueue(u))
+        .concat(writer.flush()),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain('out of range');
+    expect(refused).toEqual([3]);
+    // The lane goes on: the next batch is written as usual.
+    const later = new Date('2026-11-25T12:00:10Z');
+    await Promise.all([writer.enqueue(powerUnit(a!, later)), writer.flush()]);
+    await writer.stop();
+    const count = async (table: string, id: string) =>
+      Number((await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM ${table} WHERE server_id = $1`, [id]))[0]!.n);
+    expect([await count('server_metrics', a!), await count('power_circuits', a!)]).toEqual([1, 2]);
+    expect([await count('server_metrics', b!), await count('power_circuits', b!)]).toEqual([1, 2]);
+  });
+
   describe('status confirmation in the write transaction (any worker, any order)', () => {
     let server: string;
     const writers: SampleWriter[] = [];

@@ -15,6 +15,7 @@ export class PollerMetrics {
   readonly bufferDropped: Counter;
   readonly rowsWritten: Counter;
   readonly flushFailures: Counter;
+  readonly rowsRefused: Counter;
   readonly leader: Gauge;
   readonly statusChanges: Counter<'status'>;
   readonly inFlight: Gauge;
@@ -59,6 +60,10 @@ export class PollerMetrics {
     );
     this.rowsWritten = metrics.counter('gsm_poller_rows_written_total', 'Rows committed to PostgreSQL');
     this.flushFailures = metrics.counter('gsm_poller_flush_failures_total', 'Failed write transactions (retried)');
+    this.rowsRefused = metrics.counter(
+      'gsm_poller_rows_refused_total',
+      'Rows of polls whose values PostgreSQL refused (dropped alone; the error log names the server and the reason)',
+    );
     this.leader = metrics.gauge('gsm_poller_scheduler_leader', '1 while this replica is the scheduler leader');
     this.flushDuration = metrics.histogram(
       'gsm_poller_flush_duration_seconds',

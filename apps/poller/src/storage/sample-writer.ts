@@ -62,6 +62,17 @@ export interface WriterHooks {
   onFlushFailed(error: Error): void;
   /** A batch held rows already stored (a redelivered job) and was written again through de-duplication. */
   onDuplicateBatch?(): void;
+  /** PostgreSQL refused the values of one poll (out of range, invalid text): its rows were dropped. */
+  onRefused?(rows: number): void;
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22: out of range, invalid text, ...) and integrity violations other than a
+ * duplicate key (class 23: a NULL in a NOT NULL column, a check): the same values fail the same way on every retry.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || (code.startsWith('23') && code !== '23505'));
 }
 
 interface Pending {
@@ -178,15 +189,12 @@ class WriterLane {
       const batch = this.queue.splice(0, take);
       const started = performance.now();
       try {
-        const units = batch.map((p) => p.unit);
-        // Fast path: samples COPied straight into their tables. A redelivered job's rows are already there: the
-        // COPY then fails as a whole and the batch goes through staging with ON CONFLICT DO NOTHING instead.
-        await this.write(units, false).catch((error: unknown) => {
-          if (!isUniqueViolation(error)) throw error;
-          this.hooks.onDuplicateBatch?.();
-          return this.write(units, true);
-        });
+        await this.writeUnits(batch.map((p) => p.unit));
       } catch (error) {
+        // A value PostgreSQL refuses (out of range, invalid text) fails the whole batch, every time: written poll by
+        // poll instead, only the polls it refuses are dropped, and the lane goes on.
+        if (isDataError(error)) batch.splice(0, batch.length, ...(await this.isolate(batch)));
+        if (batch.length === 0) continue;
         this.queue.unshift(...batch);
         this.failures++;
         this.hooks.onFlushFailed(error as Error);
@@ -200,18 +208,63 @@ class WriterLane {
         this.arm(backoff);
         return;
       }
-      this.failures = 0;
-      this.onCommitted();
-      this.buffered -= rows;
-      this.hooks.onFlushed(rows, performance.now() - started);
-      for (const p of batch) {
-        p.resolve();
-        if (p.unit.afterCommit)
-          void p.unit
-            .afterCommit()
-            .catch((e: unknown) => this.logger.error({ err: (e as Error).message }, 'after-commit work failed'));
-      }
+      this.settle(batch, rows, started);
     }
+  }
+
+  /** After a commit: the lane is healthy again; the units are resolved and their after-commit work runs. */
+  private settle(batch: Pending[], rows: number, started: number): void {
+    this.failures = 0;
+    this.onCommitted();
+    this.buffered -= rows;
+    this.hooks.onFlushed(rows, performance.now() - started);
+    for (const p of batch) {
+      p.resolve();
+      if (p.unit.afterCommit)
+        void p.unit
+          .afterCommit()
+          .catch((e: unknown) => this.logger.error({ err: (e as Error).message }, 'after-commit work failed'));
+    }
+  }
+
+  /**
+   * Fast path: samples COPied straight into their tables. A redelivered job's rows are already there: the COPY then
+   * fails as a whole and the batch goes through staging with ON CONFLICT DO NOTHING instead.
+   */
+  private async writeUnits(units: WriteUnit[]): Promise<void> {
+    await this.write(units, false).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      this.hooks.onDuplicateBatch?.();
+      return this.write(units, true);
+    });
+  }
+
+  /**
+   * Writes a batch that PostgreSQL refused for its data one poll per transaction, in order: each poll written is
+   * settled, each refused one is dropped (logged with the server and PostgreSQL's reason, counted, its caller
+   * rejected). Returns what is left when another error (PostgreSQL gone) stops it: retried like any failed batch.
+   */
+  private async isolate(batch: Pending[]): Promise<Pending[]> {
+    for (let i = 0; i < batch.length; i++) {
+      const p = batch[i]!;
+      const started = performance.now();
+      try {
+        await this.writeUnits([p.unit]);
+      } catch (error) {
+        if (!isDataError(error)) return batch.slice(i);
+        const { code, message } = error as { code: string; message: string };
+        this.logger.error(
+          { lane: this.lane, serverId: p.unit.serverId, code, err: message, rows: p.rows },
+          'PostgreSQL refused the values of one poll: it is dropped, the others are written',
+        );
+        this.buffered -= p.rows;
+        this.hooks.onRefused?.(p.rows);
+        p.reject(new Error(`refused by PostgreSQL: ${message}`));
+        continue;
+      }
+      this.settle([p], p.rows, started);
+    }
+    return [];
   }
 
   private async write(units: WriteUnit[], dedupe: boolean): Promise<void> {

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { boolOr, intOrNull, numOr, parseDuration, parseList, reject, type Parsed } from './frm-common';
 
+/** The longest battery time kept: 2^31 - 1 s (68 years), the range of a 32-bit integer column. */
+const MAX_BATTERY_SECONDS = 2_147_483_647;
+
+/**
+ * A battery's time to empty or full. FRM divides the missing charge by the current rate, so a trickle gives hundreds
+ * of years ("2394330:26:57"); beyond 68 years it reads as null (no meaningful time), like an unreadable one.
+ */
+function batteryTime(value: unknown): number | null {
+  const seconds = parseDuration(value);
+  return seconds !== null && seconds <= MAX_BATTERY_SECONDS ? seconds : null;
+}
+
 /** One FRM power circuit group (MW, MWh, percent 0–100; the differential is positive while charging). */
 export interface PowerCircuitRecord {
   circuitGroupId: number;
@@ -51,8 +63,8 @@ const circuit = z
       batteryDifferential: c.BatteryDifferential,
       batteryInput: c.BatteryInput,
       batteryOutput: c.BatteryOutput,
-      batteryTimeEmptySeconds: parseDuration(c.BatteryTimeEmpty),
-      batteryTimeFullSeconds: parseDuration(c.BatteryTimeFull),
+      batteryTimeEmptySeconds: batteryTime(c.BatteryTimeEmpty),
+      batteryTimeFullSeconds: batteryTime(c.BatteryTimeFull),
       fuseTriggered: c.FuseTriggered,
     };
   });

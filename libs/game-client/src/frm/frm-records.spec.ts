@@ -80,6 +80,27 @@ describe('live captures', () => {
     });
   });
 
+  it('getPower: a battery time beyond 68 years (a trickle charge) reads as null, one within it as seconds', () => {
+    const circuit = (full: string) => ({
+      CircuitGroupID: 3,
+      PowerProduction: 10,
+      PowerConsumed: 9,
+      PowerCapacity: 10,
+      PowerMaxConsumed: 9,
+      BatteryInput: 0.0001,
+      BatteryOutput: 0,
+      BatteryDifferential: 0.0001,
+      BatteryPercent: 1,
+      BatteryCapacity: 100,
+      BatteryTimeEmpty: '00:00:00',
+      BatteryTimeFull: full,
+      FuseTriggered: false,
+    });
+    const [trickle, long] = parsePower([circuit('2394330:26:57'), circuit('596523:14:07')]).records;
+    expect(trickle!.batteryTimeFullSeconds).toBeNull();
+    expect(long!.batteryTimeFullSeconds).toBe(2_147_483_647);
+  });
+
   it('getPower: a tripped fuse reads production 0 but keeps PowerMaxConsumed', () => {
     expect(parsePower(fixture('getPower-fuse-tripped.json'))).toEqual({
       records: [
