@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -72,7 +70,7 @@ export async function insertViaCopy(
     );
     known.add(stage);
   }
-  await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(`COPY "${stage}" (${names}) FROM STDIN`)));
+  await sendCopy(client, `COPY "${stage}" (${names}) FROM STDIN`, copyText(rows));
   await client.query(`INSERT INTO "${table}" (${names}) SELECT ${select} FROM "${stage}" u ${join} ${tail}`);
 }
 
@@ -88,7 +86,21 @@ export async function copyInto(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(([name]) => `"${name}"`).join(', ');
-  await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(`COPY "${table}" (${names}) FROM STDIN`)));
+  await sendCopy(client, `COPY "${table}" (${names}) FROM STDIN`, copyText(rows));
+}
+
+/**
+ * Runs one `COPY ... FROM STDIN` with the whole text at once; resolves when PostgreSQL has confirmed it (the stream's
+ * 'finish' waits for CommandComplete). Not `stream.pipeline`: it builds an AbortController and an AbortError (with
+ * its stack) for every call, several per flush.
+ */
+function sendCopy(client: PoolClient, sql: string, text: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const stream = client.query(copyFrom(sql));
+    stream.once('error', reject);
+    stream.once('finish', () => resolve());
+    stream.end(text);
+  });
 }
 
 /** Whether an error is PostgreSQL's unique violation. */
