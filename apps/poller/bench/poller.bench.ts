@@ -15,10 +15,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { Subjects } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import {
+  announceServer,
   createTestDatabase,
   deleteNamespaceStreams,
   ensureTemplateDatabase,
@@ -126,17 +126,7 @@ async function seed(url: string, orgId: string, sims: SimulatedServer[], messagi
           box.seal(s.admin_password, id),
         ],
       );
-      messaging.publish(Subjects.serverRegistered, {
-        serverId: id,
-        orgId,
-        occurredAt: new Date().toISOString(),
-        name: 'bench',
-        host: s.host,
-        address: s.host,
-        port: s.port,
-        addonHttpPort: s.addon_http_port,
-        addonWsPort: s.addon_ws_port,
-      });
+      announceServer(messaging, id, orgId, s, 'bench');
     }
   } finally {
     await client.end();

@@ -1,6 +1,7 @@
 import { Subjects } from '@app/contracts';
 import type { Messaging } from '@app/messaging';
 import {
+  announceServer,
   connectTestMessaging,
   createTestDatabase,
   deleteNamespaceStreams,
@@ -111,20 +112,7 @@ describe('poller resilience: several workers, leader failover, crashes, PostgreS
     // Register them again for the next tests (same ids: the rows keep their history).
     servers.length = 0;
     for (let i = 0; i < 4; i++) servers.push(await seedServer(db.url, orgId, sim.server(i), SECRETS_KEY));
-    for (const serverId of servers) {
-      const s = sim.server(servers.indexOf(serverId));
-      messaging.publish(Subjects.serverRegistered, {
-        serverId,
-        orgId,
-        occurredAt: new Date().toISOString(),
-        name: 'x',
-        host: s.host,
-        address: s.host,
-        port: s.port,
-        addonHttpPort: s.addon_http_port,
-        addonWsPort: s.addon_ws_port,
-      });
-    }
+    servers.forEach((serverId, i) => announceServer(messaging, serverId, orgId, sim.server(i)));
   });
 
   it('when the leader dies, the standby schedules within 15 s', async () => {

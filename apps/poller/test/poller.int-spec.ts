@@ -2,6 +2,7 @@ import { Subjects, type ServerStatusChanged } from '@app/contracts';
 import type { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import {
+  announceServer,
   connectTestMessaging,
   createTestDatabase,
   deleteNamespaceStreams,
@@ -50,18 +51,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   const metrics = async (port: number): Promise<string> => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const register = async (orgId: string, index: number): Promise<string> => {
     const serverId = await seedServer(db.url, orgId, sim.server(index), SECRETS_KEY);
-    const s = sim.server(index);
-    messaging.publish(Subjects.serverRegistered, {
-      serverId,
-      orgId,
-      occurredAt: new Date().toISOString(),
-      name: `Server ${index}`,
-      host: s.host,
-      address: s.host,
-      port: s.port,
-      addonHttpPort: s.addon_http_port,
-      addonWsPort: s.addon_ws_port,
-    });
+    announceServer(messaging, serverId, orgId, sim.server(index), `Server ${index}`);
     return serverId;
   };
   const count = async (table: string, serverId: string): Promise<number> =>

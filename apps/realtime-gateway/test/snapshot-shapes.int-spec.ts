@@ -2,6 +2,7 @@ import { Subjects, type PollResult } from '@app/contracts';
 import { PrismaService } from '@app/database';
 import type { Messaging } from '@app/messaging';
 import {
+  announceServer,
   connectTestMessaging,
   createTestDatabase,
   deleteNamespaceStreams,
@@ -74,18 +75,7 @@ describe('realtime snapshot of the sampled kinds equals the published poll resul
   it('every sampled kind: the snapshot holds the data of the newest poll, as the poll result carried it', async () => {
     const { orgId } = await seedAccount(db.url, 'pro');
     const serverId = await seedServer(db.url, orgId, sim.server(0), SECRETS_KEY);
-    const s = sim.server(0);
-    messaging.publish(Subjects.serverRegistered, {
-      serverId,
-      orgId,
-      occurredAt: new Date().toISOString(),
-      name: 'Base',
-      host: s.host,
-      address: s.host,
-      port: s.port,
-      addonHttpPort: s.addon_http_port,
-      addonWsPort: s.addon_ws_port,
-    });
+    announceServer(messaging, serverId, orgId, sim.server(0));
     const ok = (kind: string) => results.some((r) => r.serverId === serverId && r.kind === kind && !r.error);
     await eventually(() => SAMPLED.every(ok), 20_000);
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Subjects } from '@app/contracts';
+import type { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import { Client } from 'pg';
 import type { SimulatedServer } from './simulator';
@@ -82,6 +84,27 @@ export async function seedServer(
     [id, orgId, `Server ${sim.port}`, sim.host, sim.port, sim.addon_http_port, sim.addon_ws_port, sealed],
   );
   return id;
+}
+
+/** Announces a registered server on NATS as the api-gateway does (server.registered.v1): pollers pick it up at once. */
+export function announceServer(
+  messaging: Messaging,
+  serverId: string,
+  orgId: string,
+  sim: SimulatedServer,
+  name = `Server ${sim.port}`,
+): void {
+  messaging.publish(Subjects.serverRegistered, {
+    serverId,
+    orgId,
+    occurredAt: new Date().toISOString(),
+    name,
+    host: sim.host,
+    address: sim.host,
+    port: sim.port,
+    addonHttpPort: sim.addon_http_port,
+    addonWsPort: sim.addon_ws_port,
+  });
 }
 
 /** Sums a Prometheus metric (all series matching the label filter) from a service's /metrics text. */

@@ -155,9 +155,10 @@ export class SchedulerService implements OnApplicationBootstrap {
     const due = new Map<string, { serverId: string; slot: number; entries: Entry[] }>();
     for (let entry = this.queue.popDue(now, current); entry; entry = this.queue.popDue(now, current)) {
       const slot = entry.nextAt;
-      // The next slot on the entry's phase: after a slot off the phase (a new server's first poll, at once) too, so
-      // that its kinds meet on shared slots from then on; a slot missed while lagging is skipped, not replayed.
-      this.reschedule(entry, nextSlot(Math.max(slot + 1, now), entry.phase, entry.intervalMs));
+      // The next slot on the entry's phase, at least half an interval later: after a slot off the phase (a new
+      // server's first poll, at once) too, so that its kinds meet on shared slots from then on without a second poll
+      // right behind the first; a slot missed while lagging is skipped, not replayed.
+      this.reschedule(entry, nextSlot(Math.max(slot + entry.intervalMs / 2, now), entry.phase, entry.intervalMs));
       if (ADDON_KINDS.has(entry.kind) && this.addon.get(entry.serverId) !== 'available') continue;
       const key = `${entry.serverId}:${slot}`;
       const group = due.get(key);

@@ -134,13 +134,15 @@ export class PollWorkerService implements OnApplicationBootstrap {
     // answer in time, the job's remaining add-on polls would each wait out the same timeout, holding up this server's
     // turns (and its next jobs) for nothing. They are skipped and counted.
     let addonUnreachable = false;
-    // No poll of the job starts after its kind's interval, nor after most of the job's ack wait: a job is never held
-    // past it (and redelivered to be polled twice) by polls waiting behind a slow server's other polls.
+    // No poll of the job starts after its kind's interval, and no add-on poll after most of the job's ack wait: a job
+    // is never held past it (and redelivered to be polled twice) by add-on polls waiting behind the server's health
+    // polls. A health poll waits for one poll at most (it goes first), so only its interval bounds it.
     const holdUntil = now + this.config.POLLER_ACK_WAIT_MS * 0.8;
     const turns = kinds.map((due) => {
       const expiresAt = slot + due.intervalSeconds * 1000;
       const dropped = () => this.metrics.droppedLate.inc({ kind: due.kind });
-      return this.inTurn(server.id, due.kind === 'health', Math.min(expiresAt, holdUntil), dropped, async () => {
+      const health = due.kind === 'health';
+      return this.inTurn(server.id, health, health ? expiresAt : Math.min(expiresAt, holdUntil), dropped, async () => {
         const started = Date.now();
         if (due.kind !== 'health' && addonUnreachable) {
           this.metrics.skipped.inc({ kind: due.kind, reason: 'unreachable' });
