@@ -54,6 +54,11 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     announceServer(messaging, serverId, orgId, sim.server(index), `Server ${index}`);
     return serverId;
   };
+  /** Deletes a server and announces it, as the api-gateway does: no poll of it afterwards. */
+  const unregister = async (orgId: string, serverId: string): Promise<void> => {
+    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
+    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+  };
   const count = async (table: string, serverId: string): Promise<number> =>
     Number(
       (await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM ${table} WHERE server_id = $1`, [serverId]))[0]!.n,
@@ -163,8 +168,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(
       metricValue(await metrics(pollerPort), 'gsm_poller_polls_total', { kind: 'health', outcome: 'ok' }),
     ).toBeGreaterThan(0);
-    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
-    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    await unregister(orgId, serverId);
   });
 
   it('an add-on-less server: only the vanilla kinds, and the add-on is marked absent with the reason', async () => {
@@ -198,8 +202,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     ]) {
       expect([t, await count(t, serverId)]).toEqual([t, 0]);
     }
-    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
-    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    await unregister(orgId, serverId);
   });
 
   it('status: online -> degraded -> online -> offline -> online, each confirmed and published once', async () => {
@@ -237,8 +240,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(statusEvents.find((e) => e.serverId === serverId && e.status === 'degraded')?.reason).toContain(
       'below 15/s',
     );
-    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
-    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    await unregister(orgId, serverId);
   });
 
   it('a server that hangs: its health polls time out and the add-on polls due with them are skipped, not waited out', async () => {
@@ -280,8 +282,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(after.addonTimeouts - before.addonTimeouts).toBeLessThan(after.skipped - before.skipped);
     // The add-on is not declared missing while the whole server is unreachable.
     expect(await state()).toEqual({ status: 'offline', addon_status: 'available' });
-    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
-    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    await unregister(orgId, serverId);
   });
 
   it("a slow add-on does not hold up its server's health polls: health goes before the add-on polls waiting", async () => {
@@ -310,8 +311,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
       [serverId, new Date(from), new Date(to)],
     );
     expect(Number(power[0]!.n)).toBeGreaterThanOrEqual(1);
-    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
-    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    await unregister(orgId, serverId);
   });
 
   it('a plan change Free -> Pro shrinks the interval within one interval', async () => {
@@ -341,8 +341,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     }, 10_000);
     const firstFast = (await times()).filter((x) => x > changedAt)[0]!;
     expect(firstFast - changedAt).toBeLessThan(6000);
-    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
-    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    await unregister(orgId, serverId);
   });
 
   it('changing a password makes a new login; deleting a server stops its polls', async () => {
@@ -384,8 +383,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     expect(state!.status).toBe('online');
     await setPassword(sim.server(4).admin_password);
     await eventually(async () => (await lastError()) === null, 10_000);
-    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
-    messaging.publish(Subjects.serverDeleted, { serverId, orgId, occurredAt: new Date().toISOString() });
+    await unregister(orgId, serverId);
     await new Promise((r) => setTimeout(r, 1500));
     const after = await count('server_metrics', serverId);
     await new Promise((r) => setTimeout(r, 3000));
