@@ -71,8 +71,22 @@ const anyThrown: fc.Arbitrary<unknown> = fc.oneof(
       .constantFrom('AbortError', 'TimeoutError', 'DataCloneError', 'InvalidStateError', 'NetworkError')
       .map((name) => new DOMException('simulated', name)),
   },
-  // (Not objects without a prototype: nothing a socket or undici throws, and they cannot even be turned into text.)
-  { weight: 1, arbitrary: fc.constantFrom<unknown>(Symbol('thrown'), 42n, () => 1, new AggregateError([])) },
+  // Values String() throws for: a callable-less toString (CI found `{ toString: '' }`), no prototype at all, and the
+  // same as a message of an error in the chain.
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>(
+      Symbol('thrown'),
+      42n,
+      () => 1,
+      new AggregateError([]),
+      { toString: '' },
+      Object.create(null),
+      { message: { toString: '' } },
+      Object.assign(new Error('x'), { code: 'EPROTO', message: Object.create(null) }),
+      { name: 'Error', message: Symbol('m') },
+    ),
+  },
 );
 
 describe('classifyNetworkError', () => {
@@ -88,6 +102,21 @@ describe('classifyNetworkError', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('describes values that cannot be turned into text without throwing', () => {
+    const error = classifyNetworkError({ toString: '' }, 'tcp', 'host:7777');
+    expect(error.code).toBe('reset');
+    expect(error.message).toBe('connection to host:7777 failed: [object Object]');
+    expect(classifyNetworkError(Object.create(null), 'https', 'h').message).toBe(
+      'connection to h failed: [object Object]',
+    );
+    const tls = classifyNetworkError(
+      Object.assign(new Error(), { code: 'EPROTO', message: { toString: '' } }),
+      'https',
+      'h',
+    );
+    expect(tls.code).toBe('tls');
   });
 
   it('keeps a GameClientError as it is', () => {

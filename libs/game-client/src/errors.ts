@@ -114,18 +114,32 @@ export function classifyNetworkError(error: unknown, transport: GameTransportKin
       code.startsWith('ERR_SSL') ||
       code.startsWith('ERR_TLS') ||
       code === 'EPROTO' ||
-      /SSL|TLS|certificate/i.test(e.message ?? '')
+      /SSL|TLS|certificate/i.test(textOf(e.message))
     ) {
       return new GameClientError(
         'tls',
-        `TLS handshake with ${where} failed: ${e.message ?? code}`,
+        `TLS handshake with ${where} failed: ${textOf(e.message) || code}`,
         { transport },
         { cause: error },
       );
     }
   }
-  const message = (error as Error | undefined)?.message ?? String(error);
+  const message = textOf((error as Error | undefined)?.message) || textOf(error);
   return new GameClientError('reset', `connection to ${where} failed: ${message}`, { transport }, { cause: error });
+}
+
+/**
+ * Any thrown value as text, never throwing itself: String() throws for a symbol's description-less objects, for
+ * objects whose toString is not callable (`{ toString: '' }`) and for objects without a prototype.
+ */
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
 
 function describe(code: GameErrorCode): string {
