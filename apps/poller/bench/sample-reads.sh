@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# bench:reads — reads of one server's sample rows by time on plain PostgreSQL (no TimescaleDB), with and without the
+# (server_id, time) B-tree of migration 20261125010000, in the same run on the same data; and what that index costs
+# the writes (one hour of polls inserted in time order, as the poller writes them).
+#
+# A scratch database (dropped at the end) is migrated by the repo's own runner, then filled in time order as the
+# poller writes:
+#   factory_building_samples: 10 servers x 200 buildings, a poll a minute for 3 days (8.64 M rows, ~2 GB)
+#   power_circuits:           20 servers x 10 circuits, a poll every 15 s for 7 days (8.06 M rows)
+# and one retention cycle is played on the factory table (the oldest day deleted, VACUUM, a new day written: the new
+# rows fill the freed pages, as they do on a live plain-PostgreSQL install).
+# Each statement runs 5 times per variant; the median EXPLAIN ANALYZE execution time is printed. "without" drops the
+# index inside a transaction that is rolled back, so both variants see the same heap; the inserts are rolled back too.
+#
+# Needs: psql, PostgreSQL at DATABASE_URL's server (default postgresql://postgres@127.0.0.1:5432), the built
+# migrator (npm run build). About 3 minutes and 3 GB of disk on this machine.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+
+base="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
+server="${base%/*}"
+db="bench_reads_$$"
+url="$server/$db"
+runs=5
+
+psql "$base" -qAtc "CREATE DATABASE $db" >/dev/null
+trap 'psql "$base" -qAtc "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true' EXIT
+DATABASE_URL="$url" node libs/database/dist/migrate.cli.js >/dev/null
+
+say() { printf '%s\n' "$*"; }
+sql() { psql "$url" -qAt -v ON_ERROR_STOP=1 -c "$1"; }
+
+# median execution time in ms of the query $2 over $runs runs; $1 = the index to drop first, or "" for none
+median_ms() {
+  local drop="$1" query="$2" times=()
+  for _ in $(seq 1 "$runs"); do
+    local prefix="" t
+    [ -n "$drop" ] && prefix="DROP INDEX $drop;"
+    t=$(psql "$url" -qAt -v ON_ERROR_STOP=1 \
+      -c "BEGIN; $prefix EXPLAIN (ANALYZE, FORMAT JSON) $query; ROLLBACK;" |
+      grep -o '"Execution Time": [0-9.]*' | grep -o '[0-9.]*$')
+    times+=("$t")
+  done
+  printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((runs + 1) / 2))p"
+}
+
+row() { # label, index, query
+  local with without
+  with=$(median_ms "" "$3")
+  without=$(median_ms "$2" "$3")
+  awk -v l="$1" -v a="$without" -v b="$with" 'BEGIN { printf "%-58s %11.3f ms %11.3f ms %8.0fx\n", l, a, b, a / b }'
+}
+
+say "bench:reads  plain PostgreSQL $(sql 'SHOW server_version'), median of $runs runs (EXPLAIN ANALYZE execution time)"
+say "filling factory_building_samples and power_circuits ..."
+sql "INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
+       is_producing, is_paused, productivity, manu_speed, pos_x, pos_y, pos_z)
+     SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, 'b' || b,
+            'Build_ConstructorMk1_C', 'Constructor', true, b % 3 > 0, false, 100, 100, b, b, 0
+       FROM generate_series(timestamptz '2026-11-20 00:00+00', timestamptz '2026-11-22 23:59+00', interval '1 minute') t,
+            generate_series(1, 10) s, generate_series(1, 200) b
+      ORDER BY t, s, b"
+sql "INSERT INTO power_circuits (time, server_id, circuit_group_id, power_production, power_consumed, power_capacity,
+       power_max_consumed, battery_percent, battery_capacity, battery_differential, battery_input, battery_output,
+       fuse_triggered)
+     SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, c, 100, 90, 200, 150, 50, 1000,
+            0, 0, 0, false
+       FROM generate_series(timestamptz '2026-11-16 00:00+00', timestamptz '2026-11-22 23:59:45+00', interval '15 seconds') t,
+            generate_series(1, 20) s, generate_series(1, 10) c
+      ORDER BY t, s, c"
+sql "VACUUM ANALYZE factory_building_samples"
+sql "VACUUM ANALYZE power_circuits"
+
+factory='factory_building_samples_server_id_time_idx'
+power='power_circuits_server_id_time_idx'
+summary() { # the realtime snapshot's factory summary of one poll
+  printf "SELECT count(*), count(*) FILTER (WHERE is_producing) FROM factory_building_samples
+           WHERE server_id = '00000000-0000-0000-0000-000000000005' AND time = '%s'" "$1"
+}
+history="SELECT date_bin('60 seconds'::interval, time, TIMESTAMPTZ 'epoch'), circuit_group_id, avg(power_production), count(*)
+           FROM power_circuits WHERE server_id = '00000000-0000-0000-0000-000000000007'
+            AND time >= '2026-11-22 23:00+00' AND time < '2026-11-23 00:00+00' GROUP BY 1, 2"
+
+printf '%-58s %14s %14s %9s\n' 'read' 'without index' 'with index' 'speed-up'
+row 'factory summary, newest poll' "$factory" "$(summary '2026-11-22 23:59+00')"
+row 'factory summary, a poll a day before' "$factory" "$(summary '2026-11-21 12:00+00')"
+row 'power history, 1 hour by minute, 7 days stored' "$power" "$history"
+
+say "one retention cycle on factory_building_samples (delete the oldest day, VACUUM, write one more day) ..."
+sql "DELETE FROM factory_building_samples WHERE time < '2026-11-21'"
+sql "VACUUM factory_building_samples"
+sql "INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
+       is_producing, is_paused, productivity, manu_speed, pos_x, pos_y, pos_z)
+     SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, 'b' || b,
+            'Build_ConstructorMk1_C', 'Constructor', true, b % 3 > 0, false, 100, 100, b, b, 0
+       FROM generate_series(timestamptz '2026-11-23 00:00+00', timestamptz '2026-11-23 23:59+00', interval '1 minute') t,
+            generate_series(1, 10) s, generate_series(1, 200) b
+      ORDER BY t, s, b"
+sql "VACUUM ANALYZE factory_building_samples"
+row 'factory summary, newest poll, after retention' "$factory" "$(summary '2026-11-23 23:59+00')"
+row 'factory summary, a poll a day before, after retention' "$factory" "$(summary '2026-11-22 12:00+00')"
+
+# writes: label, index, rows, statement
+wrow() {
+  local with without
+  with=$(median_ms "" "$4")
+  without=$(median_ms "$2" "$4")
+  awk -v l="$1" -v n="$3" -v a="$without" -v b="$with" \
+    'BEGIN { printf "%-58s %11.0f r/s %11.0f r/s %8.2fx\n", l, n * 1000 / a, n * 1000 / b, b / a }'
+}
+printf '%-58s %14s %14s %9s\n' 'write (INSERT in time order, rolled back)' 'without index' 'with index' 'time'
+wrow 'factory buildings, 1 hour of 10 servers (120,000 rows)' "$factory" 120000 \
+  "INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
+     is_producing, is_paused, productivity, manu_speed, pos_x, pos_y, pos_z)
+   SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, 'b' || b,
+          'Build_ConstructorMk1_C', 'Constructor', true, b % 3 > 0, false, 100, 100, b, b, 0
+     FROM generate_series(timestamptz '2026-11-24 00:00+00', timestamptz '2026-11-24 00:59+00', interval '1 minute') t,
+          generate_series(1, 10) s, generate_series(1, 200) b
+    ORDER BY t, s, b"
+wrow 'power circuits, 1 hour of 20 servers (48,000 rows)' "$power" 48000 \
+  "INSERT INTO power_circuits (time, server_id, circuit_group_id, power_production, power_consumed, power_capacity,
+     power_max_consumed, battery_percent, battery_capacity, battery_differential, battery_input, battery_output,
+     fuse_triggered)
+   SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, c, 100, 90, 200, 150, 50, 1000,
+          0, 0, 0, false
+     FROM generate_series(timestamptz '2026-11-23 00:00+00', timestamptz '2026-11-23 00:59:45+00', interval '15 seconds') t,
+          generate_series(1, 20) s, generate_series(1, 10) c
+    ORDER BY t, s, c"
