@@ -13,6 +13,6 @@ module.exports = async function globalSetup() {
   const where = new URL(services.databaseUrl);
   process.stdout.write(
     `\nintegration services (${services.source}): PostgreSQL ${where.host}, NATS ${new URL(services.natsUrl).host}, ` +
-      `template ${template}, TimescaleDB ${timescale ? 'preloaded' : 'absent (the hypertable test is skipped)'}\n`,
+      `template ${template}, TimescaleDB ${timescale ? 'preloaded' : 'absent (the storage-path test checks plain tables and views)'}\n`,
   );
 };
