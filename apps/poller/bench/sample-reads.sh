@@ -13,7 +13,7 @@
 # index inside a transaction that is rolled back, so both variants see the same heap; the inserts are rolled back too.
 #
 # Needs: psql, PostgreSQL at DATABASE_URL's server (default postgresql://postgres@127.0.0.1:5432), the built
-# migrator (npm run build). About 3 minutes and 3 GB of disk on this machine.
+# migrator (npm run build). About 6 minutes and 3 GB of disk on this machine.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 
@@ -29,6 +29,28 @@ DATABASE_URL="$url" node libs/database/dist/migrate.cli.js >/dev/null
 
 say() { printf '%s\n' "$*"; }
 sql() { psql "$url" -qAt -v ON_ERROR_STOP=1 -c "$1"; }
+
+# INSERT of factory buildings (10 servers x 200 buildings, a poll a minute) from $1 to $2, in time order
+factory_rows() {
+  printf "INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
+            is_producing, is_paused, productivity, manu_speed, pos_x, pos_y, pos_z)
+          SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, 'b' || b,
+                 'Build_ConstructorMk1_C', 'Constructor', true, b %% 3 > 0, false, 100, 100, b, b, 0
+            FROM generate_series(timestamptz '%s', timestamptz '%s', interval '1 minute') t,
+                 generate_series(1, 10) s, generate_series(1, 200) b
+           ORDER BY t, s, b" "$1" "$2"
+}
+# INSERT of power circuits (20 servers x 10 circuits, a poll every 15 s) from $1 to $2, in time order
+power_rows() {
+  printf "INSERT INTO power_circuits (time, server_id, circuit_group_id, power_production, power_consumed,
+            power_capacity, power_max_consumed, battery_percent, battery_capacity, battery_differential,
+            battery_input, battery_output, fuse_triggered)
+          SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, c, 100, 90, 200, 150,
+                 50, 1000, 0, 0, 0, false
+            FROM generate_series(timestamptz '%s', timestamptz '%s', interval '15 seconds') t,
+                 generate_series(1, 20) s, generate_series(1, 10) c
+           ORDER BY t, s, c" "$1" "$2"
+}
 
 # median execution time in ms of the query $2 over $runs runs; $1 = the index to drop first, or "" for none
 median_ms() {
@@ -53,21 +75,8 @@ row() { # label, index, query
 
 say "bench:reads  plain PostgreSQL $(sql 'SHOW server_version'), median of $runs runs (EXPLAIN ANALYZE execution time)"
 say "filling factory_building_samples and power_circuits ..."
-sql "INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
-       is_producing, is_paused, productivity, manu_speed, pos_x, pos_y, pos_z)
-     SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, 'b' || b,
-            'Build_ConstructorMk1_C', 'Constructor', true, b % 3 > 0, false, 100, 100, b, b, 0
-       FROM generate_series(timestamptz '2026-11-20 00:00+00', timestamptz '2026-11-22 23:59+00', interval '1 minute') t,
-            generate_series(1, 10) s, generate_series(1, 200) b
-      ORDER BY t, s, b"
-sql "INSERT INTO power_circuits (time, server_id, circuit_group_id, power_production, power_consumed, power_capacity,
-       power_max_consumed, battery_percent, battery_capacity, battery_differential, battery_input, battery_output,
-       fuse_triggered)
-     SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, c, 100, 90, 200, 150, 50, 1000,
-            0, 0, 0, false
-       FROM generate_series(timestamptz '2026-11-16 00:00+00', timestamptz '2026-11-22 23:59:45+00', interval '15 seconds') t,
-            generate_series(1, 20) s, generate_series(1, 10) c
-      ORDER BY t, s, c"
+sql "$(factory_rows '2026-11-20 00:00+00' '2026-11-22 23:59+00')"
+sql "$(power_rows '2026-11-16 00:00+00' '2026-11-22 23:59:45+00')"
 sql "VACUUM ANALYZE factory_building_samples"
 sql "VACUUM ANALYZE power_circuits"
 
@@ -89,13 +98,7 @@ row 'power history, 1 hour by minute, 7 days stored' "$power" "$history"
 say "one retention cycle on factory_building_samples (delete the oldest day, VACUUM, write one more day) ..."
 sql "DELETE FROM factory_building_samples WHERE time < '2026-11-21'"
 sql "VACUUM factory_building_samples"
-sql "INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
-       is_producing, is_paused, productivity, manu_speed, pos_x, pos_y, pos_z)
-     SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, 'b' || b,
-            'Build_ConstructorMk1_C', 'Constructor', true, b % 3 > 0, false, 100, 100, b, b, 0
-       FROM generate_series(timestamptz '2026-11-23 00:00+00', timestamptz '2026-11-23 23:59+00', interval '1 minute') t,
-            generate_series(1, 10) s, generate_series(1, 200) b
-      ORDER BY t, s, b"
+sql "$(factory_rows '2026-11-23 00:00+00' '2026-11-23 23:59+00')"
 sql "VACUUM ANALYZE factory_building_samples"
 row 'factory summary, newest poll, after retention' "$factory" "$(summary '2026-11-23 23:59+00')"
 row 'factory summary, a poll a day before, after retention' "$factory" "$(summary '2026-11-22 12:00+00')"
@@ -109,20 +112,5 @@ wrow() {
     'BEGIN { printf "%-58s %11.0f r/s %11.0f r/s %8.2fx\n", l, n * 1000 / a, n * 1000 / b, b / a }'
 }
 printf '%-58s %14s %14s %9s\n' 'write (INSERT in time order, rolled back)' 'without index' 'with index' 'time'
-wrow 'factory buildings, 1 hour of 10 servers (120,000 rows)' "$factory" 120000 \
-  "INSERT INTO factory_building_samples (time, server_id, building_id, class_name, name, is_configured,
-     is_producing, is_paused, productivity, manu_speed, pos_x, pos_y, pos_z)
-   SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, 'b' || b,
-          'Build_ConstructorMk1_C', 'Constructor', true, b % 3 > 0, false, 100, 100, b, b, 0
-     FROM generate_series(timestamptz '2026-11-24 00:00+00', timestamptz '2026-11-24 00:59+00', interval '1 minute') t,
-          generate_series(1, 10) s, generate_series(1, 200) b
-    ORDER BY t, s, b"
-wrow 'power circuits, 1 hour of 20 servers (48,000 rows)' "$power" 48000 \
-  "INSERT INTO power_circuits (time, server_id, circuit_group_id, power_production, power_consumed, power_capacity,
-     power_max_consumed, battery_percent, battery_capacity, battery_differential, battery_input, battery_output,
-     fuse_triggered)
-   SELECT t, ('00000000-0000-0000-0000-0000000000' || lpad(s::text, 2, '0'))::uuid, c, 100, 90, 200, 150, 50, 1000,
-          0, 0, 0, false
-     FROM generate_series(timestamptz '2026-11-23 00:00+00', timestamptz '2026-11-23 00:59:45+00', interval '15 seconds') t,
-          generate_series(1, 20) s, generate_series(1, 10) c
-    ORDER BY t, s, c"
+wrow 'factory buildings, 1 hour of 10 servers (120,000 rows)' "$factory" 120000 "$(factory_rows '2026-11-24 00:00+00' '2026-11-24 00:59+00')"
+wrow 'power circuits, 1 hour of 20 servers (48,000 rows)' "$power" 48000 "$(power_rows '2026-11-23 00:00+00' '2026-11-23 00:59:45+00')"
