@@ -9,8 +9,9 @@
 #   power_circuits:           20 servers x 10 circuits, a poll every 15 s for 7 days (8.06 M rows)
 # and one retention cycle is played on the factory table (the oldest day deleted, VACUUM, a new day written: the new
 # rows fill the freed pages, as they do on a live plain-PostgreSQL install).
-# Each statement runs 5 times per variant; the median EXPLAIN ANALYZE execution time is printed. "without" drops the
-# index inside a transaction that is rolled back, so both variants see the same heap; the inserts are rolled back too.
+# Each statement runs 5 times per variant, the variants alternating; the median EXPLAIN ANALYZE execution time is
+# printed. "without" drops the index inside a transaction that is rolled back, so both variants see the same heap; the
+# inserts are rolled back too.
 #
 # Needs: psql, PostgreSQL at DATABASE_URL's server (default postgresql://postgres@127.0.0.1:5432), the built
 # migrator (npm run build). About 6 minutes and 3 GB of disk on this machine.
@@ -52,25 +53,29 @@ power_rows() {
            ORDER BY t, s, c" "$1" "$2"
 }
 
-# median execution time in ms of the query $2 over $runs runs; $1 = the index to drop first, or "" for none
-median_ms() {
-  local drop="$1" query="$2" times=()
+# execution time in ms of the statement $2 in a transaction that is rolled back; $1 = the index to drop first, or ""
+run_ms() {
+  local prefix=""
+  [ -n "$1" ] && prefix="DROP INDEX $1;"
+  psql "$url" -qAt -v ON_ERROR_STOP=1 -c "BEGIN; $prefix EXPLAIN (ANALYZE, FORMAT JSON) $2; ROLLBACK;" |
+    grep -o '"Execution Time": [0-9.]*' | grep -o '[0-9.]*$'
+}
+median() { sort -g | sed -n "$(((runs + 1) / 2))p"; }
+
+# "<without> <with>": the median times over $runs runs of the statement $2 without the index $1 and with it; the two
+# variants alternate run by run, so neither gains from the order (rolled-back inserts leave the heap and index larger)
+both_ms() {
+  local without=() with=()
   for _ in $(seq 1 "$runs"); do
-    local prefix="" t
-    [ -n "$drop" ] && prefix="DROP INDEX $drop;"
-    t=$(psql "$url" -qAt -v ON_ERROR_STOP=1 \
-      -c "BEGIN; $prefix EXPLAIN (ANALYZE, FORMAT JSON) $query; ROLLBACK;" |
-      grep -o '"Execution Time": [0-9.]*' | grep -o '[0-9.]*$')
-    times+=("$t")
+    without+=("$(run_ms "$1" "$2")")
+    with+=("$(run_ms "" "$2")")
   done
-  printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((runs + 1) / 2))p"
+  printf '%s %s' "$(printf '%s\n' "${without[@]}" | median)" "$(printf '%s\n' "${with[@]}" | median)"
 }
 
 row() { # label, index, query
-  local with without
-  with=$(median_ms "" "$3")
-  without=$(median_ms "$2" "$3")
-  awk -v l="$1" -v a="$without" -v b="$with" 'BEGIN { printf "%-58s %11.3f ms %11.3f ms %8.0fx\n", l, a, b, a / b }'
+  both_ms "$2" "$3" |
+    awk -v l="$1" '{ printf "%-58s %11.3f ms %11.3f ms %8.0fx\n", l, $1, $2, $1 / $2 }'
 }
 
 say "bench:reads  plain PostgreSQL $(sql 'SHOW server_version'), median of $runs runs (EXPLAIN ANALYZE execution time)"
@@ -105,11 +110,8 @@ row 'factory summary, a poll a day before, after retention' "$factory" "$(summar
 
 # writes: label, index, rows, statement
 wrow() {
-  local with without
-  with=$(median_ms "" "$4")
-  without=$(median_ms "$2" "$4")
-  awk -v l="$1" -v n="$3" -v a="$without" -v b="$with" \
-    'BEGIN { printf "%-58s %11.0f r/s %11.0f r/s %8.2fx\n", l, n * 1000 / a, n * 1000 / b, b / a }'
+  both_ms "$2" "$4" |
+    awk -v l="$1" -v n="$3" '{ printf "%-58s %11.0f r/s %11.0f r/s %8.2fx\n", l, n * 1000 / $1, n * 1000 / $2, $2 / $1 }'
 }
 printf '%-58s %14s %14s %9s\n' 'write (INSERT in time order, rolled back)' 'without index' 'with index' 'time'
 wrow 'factory buildings, 1 hour of 10 servers (120,000 rows)' "$factory" 120000 "$(factory_rows '2026-11-24 00:00+00' '2026-11-24 00:59+00')"
