@@ -1,15 +1,16 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { PgPools } from './pg-pools';
 import { DATABASE_OPTIONS, PrismaService, type DatabaseOptions } from './prisma.service';
 
-/** Provides PrismaService to the whole app. */
+/** Provides PrismaService (and PgPools, for the few plain `pg` pools) to the whole app. */
 @Global()
 @Module({})
 export class DatabaseModule {
   static forRoot(options: DatabaseOptions): DynamicModule {
     return {
       module: DatabaseModule,
-      providers: [{ provide: DATABASE_OPTIONS, useValue: options }, PrismaService],
-      exports: [PrismaService],
+      providers: [{ provide: DATABASE_OPTIONS, useValue: options }, PrismaService, PgPools],
+      exports: [PrismaService, PgPools],
     };
   }
 }

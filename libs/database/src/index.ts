@@ -1,4 +1,5 @@
 export * from './database.module';
 export * from './migrator';
+export * from './pg-pools';
 export * from './prisma.service';
 export * as Db from './generated/prisma/client';

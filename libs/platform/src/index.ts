@@ -1,3 +1,4 @@
+export * from './clock';
 export * from './bootstrap';
 export * from './health.controller';
 export * from './lifecycle.service';

@@ -4,6 +4,7 @@ import { DatabaseModule } from '@app/database';
 import { MessagingModule } from '@app/messaging';
 import { ObservabilityModule } from '@app/observability';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Clock, SystemClock } from './clock';
 import { HealthController } from './health.controller';
 import { LifecycleService } from './lifecycle.service';
 import { ReadinessRegistry } from './readiness.registry';
@@ -41,8 +42,13 @@ export class PlatformModule {
         }),
       ],
       controllers: [HealthController],
-      providers: [LifecycleService, ReadinessRegistry, { provide: SERVICE_CONFIG, useValue: config }],
-      exports: [LifecycleService, ReadinessRegistry, SERVICE_CONFIG],
+      providers: [
+        LifecycleService,
+        ReadinessRegistry,
+        { provide: SERVICE_CONFIG, useValue: config },
+        { provide: Clock, useClass: SystemClock },
+      ],
+      exports: [LifecycleService, ReadinessRegistry, SERVICE_CONFIG, Clock],
     };
   }
 }
