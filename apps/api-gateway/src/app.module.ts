@@ -2,7 +2,6 @@ import { ClientConfigController } from './static/client-config.controller';
 import { PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import type { ApiGatewayConfig } from './app.config';
 import {
   AlertRuleKindsController,
@@ -12,41 +11,46 @@ import {
   SilencesController,
 } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
-import { AuditController } from './audit/audit.controller';
-import { AuditService } from './audit/audit.service';
-import { AuthController } from './auth/auth.controller';
+import { AuditModule } from './audit/audit.module';
 import { ApiAuthGuard } from './auth/auth.guard';
-import { AuthService } from './auth/auth.service';
-import { BearerStrategy } from './auth/bearer.strategy';
-import { BillingClient } from './billing/billing.client';
-import { BillingController } from './billing/billing.controller';
-import { QuotaService } from './billing/quota.service';
+import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
-import { MembersController } from './org/members.controller';
+import { OrgModule } from './org/org.module';
+import { AdminPasswordProbe } from './servers/admin-password.probe';
+import { gameAccessProviders } from './servers/game-access.providers';
 import { ServersController } from './servers/servers.controller';
+import { ServersRepository } from './servers/servers.repository';
 import { ServersService } from './servers/servers.service';
 import { PublicShareController, SharesController } from './shares/shares.controller';
+import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
-import { TokensController } from './tokens/tokens.controller';
+import { TokensModule } from './tokens/tokens.module';
 
-/** Root module of api-gateway: REST API, accounts, tokens, server registration, share links, audit log; serves the dashboard. */
+/**
+ * Root module of api-gateway: REST API, accounts, tokens, server registration, share links, audit log; serves the
+ * dashboard. Features with a module of their own are imported; servers and shares are declared here because they
+ * use MetricsService, which (with alerts) is still declared here rather than in a module that exports it.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: ApiGatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ service: 'api-gateway', config }), PassportModule],
+      imports: [
+        PlatformModule.forRoot({ service: 'api-gateway', config }),
+        AuditModule,
+        BillingModule,
+        AuthModule,
+        TokensModule,
+        OrgModule,
+      ],
       controllers: [
-        AuthController,
-        TokensController,
         ServersController,
         MetricsController,
-        BillingController,
-        MembersController,
         SharesController,
         PublicShareController,
-        AuditController,
         ClientConfigController,
         AlertRulesController,
         AlertRuleKindsController,
@@ -55,13 +59,12 @@ export class AppModule {
         SilencesController,
       ],
       providers: [
-        AuthService,
-        BearerStrategy,
-        BillingClient,
-        QuotaService,
+        ...gameAccessProviders,
+        AdminPasswordProbe,
+        ServersRepository,
         ServersService,
         MetricsService,
-        AuditService,
+        SharesRepository,
         SharesService,
         AlertsService,
         { provide: APP_GUARD, useClass: ApiAuthGuard },

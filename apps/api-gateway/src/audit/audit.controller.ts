@@ -1,10 +1,10 @@
-import { PrismaService } from '@app/database';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Access, Caller, type Principal } from '../auth/principal';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
+import { AuditService } from './audit.service';
 
 const AuditPage = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -31,7 +31,7 @@ const AuditEntry = z.object({
 @ApiTags('audit')
 @Controller('api/v1/audit')
 export class AuditController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly audit: AuditService) {}
 
   @Get()
   @Access({ role: 'admin' })
@@ -40,27 +40,8 @@ export class AuditController {
     query: AuditPage,
     response: z.object({ items: z.array(AuditEntry), next_cursor: z.string().nullable() }),
   })
-  async list(@Caller() caller: Principal, @Query() query: unknown) {
+  list(@Caller() caller: Principal, @Query() query: unknown) {
     const q = parseInput(AuditPage, query, 'query');
-    const rows = await this.prisma.auditLog.findMany({
-      where: { orgId: caller.orgId, ...(q.cursor ? { id: { lt: BigInt(q.cursor) } } : {}) },
-      orderBy: { id: 'desc' },
-      take: q.limit + 1,
-      include: { actor: { select: { email: true } } },
-    });
-    const page = rows.slice(0, q.limit);
-    return {
-      items: page.map((r) => ({
-        id: r.id.toString(),
-        time: r.createdAt.toISOString(),
-        action: r.action,
-        actor: { user_id: r.actorUserId, email: r.actor?.email ?? null, token_id: r.actorTokenId },
-        target: r.targetType && r.targetId ? { type: r.targetType, id: r.targetId } : null,
-        details: r.details as Record<string, unknown>,
-        ip: r.ip,
-        request_id: r.requestId,
-      })),
-      next_cursor: rows.length > q.limit ? page.at(-1)!.id.toString() : null,
-    };
+    return this.audit.list(caller.orgId, q.limit, q.cursor ?? null);
   }
 }

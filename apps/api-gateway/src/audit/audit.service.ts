@@ -1,32 +1,22 @@
-import { PrismaService } from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { currentRequest } from '../http/request-context';
+import type { AuditAction } from './audit-action';
+import { AuditRepository } from './audit.repository';
 
-/** What the audit log records; the list is closed so a typo cannot create a new kind of entry. */
-export type AuditAction =
-  | 'server.created'
-  | 'server.updated'
-  | 'server.password_changed'
-  | 'server.deleted'
-  | 'token.created'
-  | 'token.revoked'
-  | 'member.invited'
-  | 'member.joined'
-  | 'member.role_changed'
-  | 'member.removed'
-  | 'invitation.revoked'
-  | 'plan.changed'
-  | 'share.created'
-  | 'share.revoked'
-  | 'alert_rule.created'
-  | 'alert_rule.updated'
-  | 'alert_rule.deleted'
-  | 'channel.created'
-  | 'channel.updated'
-  | 'channel.deleted'
-  | 'silence.created'
-  | 'silence.deleted';
+export type { AuditAction } from './audit-action';
+
+/** One entry of the audit log as the API shows it. */
+export interface AuditEntryView {
+  id: string;
+  time: string;
+  action: string;
+  actor: { user_id: string | null; email: string | null; token_id: string | null };
+  target: { type: string; id: string } | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  request_id: string | null;
+}
 
 /**
  * Appends to the audit log: who (user, API token), what, on which target, from where (address, request id).
@@ -37,7 +27,7 @@ export type AuditAction =
 export class AuditService {
   private readonly logger = new Logger(AuditService.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly repository: AuditRepository) {}
 
   async record(
     actor: Principal | { userId: string; orgId: string },
@@ -47,21 +37,42 @@ export class AuditService {
   ): Promise<void> {
     const request = currentRequest();
     try {
-      await this.prisma.auditLog.create({
-        data: {
-          orgId: actor.orgId,
-          actorUserId: actor.userId,
-          actorTokenId: 'tokenId' in actor ? actor.tokenId : null,
-          action,
-          targetType: target?.type ?? null,
-          targetId: target?.id ?? null,
-          details: details as object,
-          ip: request?.ip || null,
-          requestId: request?.requestId || null,
-        },
+      await this.repository.append({
+        orgId: actor.orgId,
+        actorUserId: actor.userId,
+        actorTokenId: 'tokenId' in actor ? actor.tokenId : null,
+        action,
+        targetType: target?.type ?? null,
+        targetId: target?.id ?? null,
+        details,
+        ip: request?.ip || null,
+        requestId: request?.requestId || null,
       });
     } catch (error) {
       this.logger.error({ action, err: (error as Error).message }, 'could not write an audit log entry');
     }
+  }
+
+  /** A page of the organisation's log, newest first; `cursor` is the previous page's `next_cursor`. */
+  async list(
+    orgId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<{ items: AuditEntryView[]; next_cursor: string | null }> {
+    const rows = await this.repository.page(orgId, limit + 1, cursor);
+    const page = rows.slice(0, limit);
+    return {
+      items: page.map((r) => ({
+        id: r.id,
+        time: r.createdAt.toISOString(),
+        action: r.action,
+        actor: { user_id: r.actorUserId, email: r.actorEmail, token_id: r.actorTokenId },
+        target: r.targetType && r.targetId ? { type: r.targetType, id: r.targetId } : null,
+        details: r.details,
+        ip: r.ip,
+        request_id: r.requestId,
+      })),
+      next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    };
   }
 }

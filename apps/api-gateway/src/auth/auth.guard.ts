@@ -1,3 +1,4 @@
+import { Clock } from '@app/platform';
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
@@ -18,6 +19,7 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
     private readonly reflector: Reflector,
     private readonly billing: BillingClient,
     private readonly quota: QuotaService,
+    private readonly clock: Clock,
   ) {
     super();
   }
@@ -67,7 +69,7 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
         res.setHeader('RateLimit-Limit', String(state.limit));
         res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remaining ?? 0)));
       }
-      res.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil((state.resetAt - Date.now()) / 1000))));
+      res.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil((state.resetAt - this.clock.nowMs()) / 1000))));
     }
     if (rule.role && ROLE_RANK[principal.role] < ROLE_RANK[rule.role])
       throw new ApiError(

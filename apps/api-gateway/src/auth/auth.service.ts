@@ -1,17 +1,18 @@
 import { Subjects } from '@app/contracts';
-import { PrismaService } from '@app/database';
 import { Messaging } from '@app/messaging';
-import { SERVICE_CONFIG } from '@app/platform';
+import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
+import { DuplicateKeyError } from '../common/duplicate-key';
+import { OncePer } from '../common/once-per';
+import { PromiseCache } from '../common/promise-cache';
 import { ApiError } from '../http/api-error';
+import { isUuid } from '../http/ids';
+import { AuthRepository, type MembershipRecord } from './auth.repository';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
 import { LoginThrottle } from './login-throttle';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
-import type { Principal, Role, Scope } from './principal';
-import { isUuid } from '../http/ids';
-import { PromiseCache } from '../common/promise-cache';
-import { OncePer } from '../common/once-per';
+import type { Principal, Scope } from './principal';
 
 const CACHE_MS = 10_000;
 
@@ -22,42 +23,42 @@ const invalidToken = () =>
     'Sign in again (POST /api/v1/auth/login) or create a new API token.',
   );
 
+/** Where a sign-in comes from (recorded with the session). */
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+}
+
 /** Accounts, dashboard sessions and the resolution of a bearer token into a {@link Principal}. */
 @Injectable()
 export class AuthService implements OnModuleInit {
-  private readonly throttle: LoginThrottle;
   /** `<token hash>|<X-Org-Id>` -> principal: a request costs no query while its entry is fresh. */
-  private readonly cache = new PromiseCache<Principal>(CACHE_MS, 50_000);
+  private readonly cache: PromiseCache<Principal>;
   private readonly lastUsedWrites = new OncePer(60_000);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repository: AuthRepository,
     private readonly messaging: Messaging,
+    private readonly throttle: LoginThrottle,
+    private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
-    this.throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES);
+    this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
   }
 
-  async register(input: { email: string; password: string; name: string }, meta: { ip: string; userAgent?: string }) {
+  async register(input: { email: string; password: string; name: string }, meta: ClientMeta) {
     const email = input.email.toLowerCase();
-    if (await this.prisma.user.findUnique({ where: { email }, select: { id: true } }))
+    if (await this.repository.emailTaken(email))
       throw new ApiError(
         'Conflict',
         'an account with this e-mail already exists',
         'Sign in instead, or use another e-mail.',
       );
     const passwordHash = await hashPassword(input.password);
-    const user = await this.prisma
-      .$transaction(async (tx) => {
-        const created = await tx.user.create({ data: { email, name: input.name, passwordHash } });
-        const org = await tx.organisation.create({
-          data: { name: `${input.name}'s organisation`, personal: true, ownerUserId: created.id },
-        });
-        await tx.membership.create({ data: { orgId: org.id, userId: created.id, role: 'admin' } });
-        return created;
-      })
+    const user = await this.repository
+      .createAccount({ email, name: input.name, passwordHash })
       .catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'P2002')
+        if (error instanceof DuplicateKeyError)
           throw new ApiError('Conflict', 'an account with this e-mail already exists', 'Sign in instead.');
         throw error;
       });
@@ -65,10 +66,10 @@ export class AuthService implements OnModuleInit {
     return { user: { id: user.id, email: user.email, name: user.name, created_at: user.createdAt }, ...session };
   }
 
-  async login(input: { email: string; password: string }, meta: { ip: string; userAgent?: string }) {
+  async login(input: { email: string; password: string }, meta: ClientMeta) {
     const email = input.email.toLowerCase();
     const keys = [`ip:${meta.ip}`, `email:${email}`];
-    const wait = this.throttle.retryAfter(keys);
+    const wait = this.throttle.retryAfter(keys, this.clock.nowMs());
     if (wait > 0)
       throw new ApiError(
         'TooManyRequests',
@@ -76,22 +77,26 @@ export class AuthService implements OnModuleInit {
         `Wait ${wait} s before trying again, or reset your password.`,
         { retry_after_seconds: wait },
       );
-    const user = await this.prisma.user.findUnique({ where: { email } });
+    const user = await this.repository.credentials(email);
     // An unknown e-mail costs the same hashing time as a wrong password: no account enumeration by timing.
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !ok || user.disabledAt) {
-      this.throttle.fail(keys);
+      this.throttle.fail(keys, this.clock.nowMs());
       throw new ApiError('Unauthenticated', 'the e-mail or the password is wrong', 'Check both and try again.');
     }
     this.throttle.succeed(`email:${email}`);
     return this.createSession(user.id, meta);
   }
 
-  private async createSession(userId: string, meta: { ip: string; userAgent?: string }) {
+  private async createSession(userId: string, meta: ClientMeta) {
     const { token, hash } = newBearerToken('session');
-    const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3_600_000);
-    await this.prisma.session.create({
-      data: { userId, tokenHash: hash, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) },
+    const expiresAt = new Date(this.clock.nowMs() + this.config.SESSION_TTL_HOURS * 3_600_000);
+    await this.repository.createSession({
+      userId,
+      tokenHash: hash,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
     });
     return { token, expires_at: expiresAt.toISOString() };
   }
@@ -111,8 +116,7 @@ export class AuthService implements OnModuleInit {
   }
 
   async logout(principal: Principal): Promise<void> {
-    if (principal.sessionId)
-      await this.prisma.session.update({ where: { id: principal.sessionId }, data: { revokedAt: new Date() } });
+    if (principal.sessionId) await this.repository.revokeSession(principal.sessionId, this.clock.now());
     this.revoked(principal.tokenHash);
   }
 
@@ -120,7 +124,7 @@ export class AuthService implements OnModuleInit {
   revoked(tokenHash: string): void {
     this.cache.deletePrefix(`${tokenHash}|`);
     try {
-      this.messaging.publish(Subjects.credentialRevoked, { tokenHash, occurredAt: new Date().toISOString() });
+      this.messaging.publish(Subjects.credentialRevoked, { tokenHash, occurredAt: this.clock.now().toISOString() });
     } catch {
       // NATS away: other replicas drop it when their entry expires (10 s).
     }
@@ -135,42 +139,42 @@ export class AuthService implements OnModuleInit {
   private async resolve(token: string, hash: string, orgHeader: string | undefined): Promise<Principal> {
     const kind = kindOf(token);
     if (!kind) throw invalidToken();
-    const now = new Date();
-    if (kind === 'api') {
-      const row = await this.prisma.apiToken.findUnique({ where: { tokenHash: hash }, include: { user: true } });
-      if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now) || row.user.disabledAt) throw invalidToken();
-      if (orgHeader && orgHeader !== row.orgId)
-        throw new ApiError('Forbidden', 'an API token acts only in its own organisation', 'Drop the X-Org-Id header.');
-      const membership = await this.prisma.membership.findUnique({
-        where: { orgId_userId: { orgId: row.orgId, userId: row.userId } },
-      });
-      if (!membership) throw invalidToken();
-      this.touchToken(row.id);
-      return {
-        kind: 'api',
-        userId: row.userId,
-        email: row.user.email,
-        orgId: row.orgId,
-        role: membership.role as Role,
-        scopes: row.scopes as Scope[],
-        sessionId: null,
-        tokenId: row.id,
-        tokenHash: hash,
-      };
-    }
-    const session = await this.prisma.session.findUnique({ where: { tokenHash: hash }, include: { user: true } });
+    return kind === 'api' ? this.resolveApiToken(hash, orgHeader) : this.resolveSession(hash, orgHeader);
+  }
+
+  private async resolveApiToken(hash: string, orgHeader: string | undefined): Promise<Principal> {
+    const now = this.clock.now();
+    const row = await this.repository.apiToken(hash);
+    if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now) || row.user.disabledAt) throw invalidToken();
+    if (orgHeader && orgHeader !== row.orgId)
+      throw new ApiError('Forbidden', 'an API token acts only in its own organisation', 'Drop the X-Org-Id header.');
+    const membership = await this.repository.membership(row.orgId, row.userId);
+    if (!membership) throw invalidToken();
+    this.touchToken(row.id);
+    return {
+      kind: 'api',
+      userId: row.userId,
+      email: row.user.email,
+      orgId: row.orgId,
+      role: membership.role,
+      scopes: row.scopes as Scope[],
+      sessionId: null,
+      tokenId: row.id,
+      tokenHash: hash,
+    };
+  }
+
+  private async resolveSession(hash: string, orgHeader: string | undefined): Promise<Principal> {
+    const now = this.clock.now();
+    const session = await this.repository.session(hash);
     if (!session || session.revokedAt || session.expiresAt <= now || session.user.disabledAt) throw invalidToken();
-    let membership;
+    let membership: MembershipRecord | null;
     if (orgHeader) {
       if (!isUuid(orgHeader)) throw ApiError.notFound('organisation');
-      membership = await this.prisma.membership.findUnique({
-        where: { orgId_userId: { orgId: orgHeader, userId: session.userId } },
-      });
+      membership = await this.repository.membership(orgHeader, session.userId);
       if (!membership) throw ApiError.notFound('organisation');
     } else {
-      membership = await this.prisma.membership.findFirst({
-        where: { userId: session.userId, organisation: { personal: true, ownerUserId: session.userId } },
-      });
+      membership = await this.repository.personalMembership(session.userId);
       if (!membership) throw invalidToken();
     }
     return {
@@ -178,7 +182,7 @@ export class AuthService implements OnModuleInit {
       userId: session.userId,
       email: session.user.email,
       orgId: membership.orgId,
-      role: membership.role as Role,
+      role: membership.role,
       scopes: null,
       sessionId: session.id,
       tokenId: null,
@@ -188,29 +192,21 @@ export class AuthService implements OnModuleInit {
 
   /** Records an API token's last use, at most once a minute per token (not a write per request). */
   private touchToken(tokenId: string): void {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     if (!this.lastUsedWrites.due(tokenId, now)) return;
-    void this.prisma.apiToken
-      .update({ where: { id: tokenId }, data: { lastUsedAt: new Date(now) } })
-      .catch(() => undefined);
+    void this.repository.touchApiToken(tokenId, new Date(now)).catch(() => undefined);
   }
 
   async me(principal: Principal) {
-    const user = await this.prisma.user.findUniqueOrThrow({
-      where: { id: principal.userId },
-      include: { memberships: { include: { organisation: true } } },
-    });
+    const user = await this.repository.userWithOrganisations(principal.userId);
+    // Only when the user was deleted between authentication and now: a 500, as before.
+    if (!user) throw new Error(`user ${principal.userId} not found`);
     return {
       id: user.id,
       email: user.email,
       name: user.name,
       created_at: user.createdAt,
-      organisations: user.memberships.map((m) => ({
-        id: m.orgId,
-        name: m.organisation.name,
-        personal: m.organisation.personal,
-        role: m.role,
-      })),
+      organisations: user.organisations,
     };
   }
 }

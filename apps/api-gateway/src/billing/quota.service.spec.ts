@@ -1,5 +1,6 @@
 import type { QuotaLease } from '@app/contracts';
 import { MetricsService } from '@app/observability';
+import { ManualClock } from '@app/platform';
 import { ApiError } from '../http/api-error';
 import type { BillingClient } from './billing.client';
 import { QuotaService } from './quota.service';
@@ -7,15 +8,15 @@ import { QuotaService } from './quota.service';
 const DAY_MS = 86_400_000;
 const nextUtcMidnight = (now: number) => Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
 
-/** billing-limits' lease arithmetic, in memory: grants min(asked, left) of a quota per UTC day of Date.now(). */
-function fakeBilling(quota: number) {
+/** billing-limits' lease arithmetic, in memory: grants min(asked, left) of a quota per UTC day of the clock. */
+function fakeBilling(quota: number, clock: ManualClock) {
   const usedByDay = new Map<number, number>();
   const asks: number[] = [];
   const billing = {
     leaseQuota: async (_org: string, count: number): Promise<QuotaLease> => {
       asks.push(count);
       await new Promise((r) => setTimeout(r, 5));
-      const day = Math.floor(Date.now() / DAY_MS);
+      const day = Math.floor(clock.nowMs() / DAY_MS);
       const used = usedByDay.get(day) ?? 0;
       const granted = Math.min(count, quota - used);
       usedByDay.set(day, used + granted);
@@ -23,7 +24,7 @@ function fakeBilling(quota: number) {
         granted,
         limit: quota,
         remaining: quota - used - granted,
-        resetAt: new Date(nextUtcMidnight(Date.now())).toISOString(),
+        resetAt: new Date(nextUtcMidnight(clock.nowMs())).toISOString(),
       };
     },
   } as unknown as BillingClient;
@@ -31,9 +32,11 @@ function fakeBilling(quota: number) {
 }
 
 describe('QuotaService', () => {
+  const clock = new ManualClock(Date.parse('2026-11-22T12:00:00.000Z'));
+
   it('spends leased blocks locally and reports what is left', async () => {
-    const { billing, asks } = fakeBilling(10_000);
-    const quota = new QuotaService(billing);
+    const { billing, asks } = fakeBilling(10_000, clock);
+    const quota = new QuotaService(billing, clock);
     const first = await quota.consume('org', 10_000);
     expect(first).toMatchObject({ limit: 10_000, remaining: 9_999 });
     for (let i = 0; i < 48; i++) await quota.consume('org', 10_000);
@@ -48,9 +51,9 @@ describe('QuotaService', () => {
   });
 
   it('concurrent requests share one lease and never spend more than the quota; then 429 with when it resets', async () => {
-    const { billing, asks } = fakeBilling(250);
+    const { billing, asks } = fakeBilling(250, clock);
     const metrics = new MetricsService({ service: 'api-gateway' });
-    const quota = new QuotaService(billing, metrics);
+    const quota = new QuotaService(billing, clock, metrics);
     const results = await Promise.allSettled(Array.from({ length: 300 }, () => quota.consume('org', 250)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(250);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -58,9 +61,7 @@ describe('QuotaService', () => {
     const error = refused[0]!.reason as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(429);
-    expect(error.details?.retry_after_seconds).toBe(
-      Math.max(1, Math.ceil((nextUtcMidnight(Date.now()) - Date.now()) / 1000)),
-    );
+    expect(error.details?.retry_after_seconds).toBe(Math.ceil((nextUtcMidnight(clock.nowMs()) - clock.nowMs()) / 1000));
     // Blocks of 1 % of the quota: 125 leases of 2, and one that found nothing left.
     expect(asks).toHaveLength(126);
     // Every refusal is counted for the operators' dashboard.
@@ -70,8 +71,8 @@ describe('QuotaService', () => {
   });
 
   it('requests waiting together share one lease instead of each asking billing-limits', async () => {
-    const { billing, asks } = fakeBilling(10_000);
-    const quota = new QuotaService(billing);
+    const { billing, asks } = fakeBilling(10_000, clock);
+    const quota = new QuotaService(billing, clock);
     await Promise.all(Array.from({ length: 300 }, () => quota.consume('org', 10_000)));
     // Three blocks for 300 requests, plus at most one asked ahead.
     expect(asks.length).toBeGreaterThanOrEqual(3);
@@ -79,20 +80,16 @@ describe('QuotaService', () => {
   });
 
   it('a new UTC day resets the count: refused at 23:59:59, served again after midnight (injected clock)', async () => {
-    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-22T23:59:59.000Z'));
-    try {
-      const { billing } = fakeBilling(3);
-      const quota = new QuotaService(billing);
-      for (let i = 0; i < 3; i++) await quota.consume('org', 3);
-      const refused = await quota.consume('org', 3).catch((e: unknown) => e as ApiError);
-      expect(refused).toBeInstanceOf(ApiError);
-      expect((refused as ApiError).status).toBe(429);
-      expect((refused as ApiError).details?.retry_after_seconds).toBe(1);
-      clock.mockReturnValue(Date.parse('2026-11-23T00:00:00.500Z'));
-      const served = await quota.consume('org', 3);
-      expect(served).toMatchObject({ limit: 3, remaining: 2, resetAt: Date.parse('2026-11-24T00:00:00.000Z') });
-    } finally {
-      clock.mockRestore();
-    }
+    const late = new ManualClock(Date.parse('2026-11-22T23:59:59.000Z'));
+    const { billing } = fakeBilling(3, late);
+    const quota = new QuotaService(billing, late);
+    for (let i = 0; i < 3; i++) await quota.consume('org', 3);
+    const refused = await quota.consume('org', 3).catch((e: unknown) => e as ApiError);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(429);
+    expect((refused as ApiError).details?.retry_after_seconds).toBe(1);
+    late.set(Date.parse('2026-11-23T00:00:00.500Z'));
+    const served = await quota.consume('org', 3);
+    expect(served).toMatchObject({ limit: 3, remaining: 2, resetAt: Date.parse('2026-11-24T00:00:00.000Z') });
   });
 });

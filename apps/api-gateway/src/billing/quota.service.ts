@@ -1,5 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { MetricsService } from '@app/observability';
+import { Clock } from '@app/platform';
 import type { Counter } from 'prom-client';
 import { ApiError } from '../http/api-error';
 import { BillingClient } from './billing.client';
@@ -31,6 +32,7 @@ export class QuotaService {
 
   constructor(
     private readonly billing: BillingClient,
+    private readonly clock: Clock,
     @Optional() metrics?: MetricsService,
   ) {
     this.rejections = metrics?.counter(
@@ -43,7 +45,7 @@ export class QuotaService {
   async consume(orgId: string, dailyQuota: number | null): Promise<QuotaState> {
     let quota = this.orgs.get(orgId);
     // A new day starts a new count (resetAt 0: no lease yet, the first one is in flight).
-    if (quota && quota.resetAt !== 0 && Date.now() >= quota.resetAt) {
+    if (quota && quota.resetAt !== 0 && this.clock.nowMs() >= quota.resetAt) {
       this.orgs.delete(orgId);
       quota = undefined;
     }
@@ -61,7 +63,7 @@ export class QuotaService {
       empty++;
     }
     if (quota.available <= 0) {
-      const retryAfter = Math.max(1, Math.ceil((quota.resetAt - Date.now()) / 1000));
+      const retryAfter = Math.max(1, Math.ceil((quota.resetAt - this.clock.nowMs()) / 1000));
       this.rejections?.inc();
       throw new ApiError(
         'QuotaExceeded',

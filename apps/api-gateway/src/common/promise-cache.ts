@@ -1,3 +1,7 @@
+import { SystemClock, type Clock } from '@app/platform';
+
+const SYSTEM_CLOCK = new SystemClock();
+
 /**
  * Results of lookups kept for a short time, as promises: concurrent callers share one lookup, a failed lookup is
  * forgotten at once (the next caller tries again), and the whole cache is dropped if it ever grows past `maxEntries`
@@ -9,10 +13,11 @@ export class PromiseCache<T> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 100_000,
+    private readonly clock: Pick<Clock, 'nowMs'> = SYSTEM_CLOCK,
   ) {}
 
   get(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const entry = { at: now, value: load() };

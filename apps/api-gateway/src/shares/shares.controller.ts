@@ -17,7 +17,6 @@ import {
   range,
 } from '../metrics/metrics.controller';
 import { MetricsService } from '../metrics/metrics.service';
-import { PrismaService } from '@app/database';
 import { SharesService } from './shares.service';
 
 const CreateShare = z.strictObject({
@@ -91,25 +90,13 @@ export class PublicShareController {
   constructor(
     private readonly shares: SharesService,
     private readonly metrics: MetricsService,
-    private readonly prisma: PrismaService,
   ) {}
 
   @Get()
   @Public()
   @ApiRoute({ summary: "The shared server's name and status", response: PublicServer, errors: [404] })
-  async server(@Param('token') token: string) {
-    const share = await this.shares.resolve(token);
-    const row = await this.prisma.server.findUniqueOrThrow({ where: { id: share.serverId }, include: { state: true } });
-    return {
-      server: {
-        name: row.name,
-        status: row.state?.status ?? 'unknown',
-        addon_status: row.state?.addonStatus ?? 'unknown',
-        last_seen_at: row.state?.lastSeenAt?.toISOString() ?? null,
-      },
-      kind: share.kind,
-      expires_at: share.expiresAt?.toISOString() ?? null,
-    };
+  server(@Param('token') token: string) {
+    return this.shares.sharedServer(token);
   }
 
   @Get('metrics/latest')

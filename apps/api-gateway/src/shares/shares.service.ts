@@ -1,15 +1,16 @@
 import { Subjects } from '@app/contracts';
-import { PrismaService } from '@app/database';
 import { Messaging } from '@app/messaging';
+import { Clock } from '@app/platform';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { Principal } from '../auth/principal';
-import { hashToken, newBearerToken } from '../auth/bearer-tokens';
 import { AuditService } from '../audit/audit.service';
+import { hashToken, newBearerToken } from '../auth/bearer-tokens';
+import type { Principal } from '../auth/principal';
 import { BillingClient } from '../billing/billing.client';
+import { OncePer } from '../common/once-per';
 import { PromiseCache } from '../common/promise-cache';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
-import { OncePer } from '../common/once-per';
+import { SharesRepository, type ShareKind, type ShareRecord } from './shares.repository';
 
 const CACHE_MS = 10_000;
 
@@ -18,20 +19,11 @@ export interface Share {
   id: string;
   orgId: string;
   serverId: string;
-  kind: 'dashboard' | 'overlay';
+  kind: ShareKind;
   expiresAt: Date | null;
 }
 
-interface ShareRow {
-  id: string;
-  serverId: string;
-  kind: string;
-  createdAt: Date;
-  expiresAt: Date | null;
-  lastUsedAt: Date | null;
-}
-
-export function shareView(row: ShareRow) {
+export function shareView(row: ShareRecord) {
   return {
     id: row.id,
     server_id: row.serverId,
@@ -56,15 +48,18 @@ const invalidShare = () =>
 @Injectable()
 export class SharesService implements OnModuleInit {
   /** token hash -> share; revocations clear it on every replica through NATS. */
-  private readonly cache = new PromiseCache<Share>(CACHE_MS, 20_000);
+  private readonly cache: PromiseCache<Share>;
   private readonly lastUsedWrites = new OncePer(60_000);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repository: SharesRepository,
     private readonly messaging: Messaging,
     private readonly billing: BillingClient,
     private readonly audit: AuditService,
-  ) {}
+    private readonly clock: Clock,
+  ) {
+    this.cache = new PromiseCache<Share>(CACHE_MS, 20_000, clock);
+  }
 
   onModuleInit(): void {
     this.messaging.subscribe(Subjects.shareRevoked, ({ tokenHash }) => this.cache.delete(tokenHash));
@@ -72,7 +67,7 @@ export class SharesService implements OnModuleInit {
     this.messaging.subscribe(Subjects.planChanged, ({ orgId }) => this.cache.deleteWhere((s) => s.orgId === orgId));
   }
 
-  async create(caller: Principal, serverId: string, input: { expires_at?: string; kind: 'dashboard' | 'overlay' }) {
+  async create(caller: Principal, serverId: string, input: { expires_at?: string; kind: ShareKind }) {
     const server = await this.ownedServer(caller.orgId, serverId);
     const plan = await this.billing.entitlements(caller.orgId);
     if (!plan.shareLinks)
@@ -83,20 +78,18 @@ export class SharesService implements OnModuleInit {
         'Upgrade to Pro or higher to share read-only dashboards.',
       );
     const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now())
+    if (expiresAt && expiresAt.getTime() <= this.clock.nowMs())
       throw new ApiError('ValidationFailed', 'expires_at is in the past', 'Give a future time, or none.', {
         fields: [{ field: 'expires_at', problem: 'must be in the future' }],
       });
     const { token, hash } = newBearerToken('share');
-    const row = await this.prisma.shareLink.create({
-      data: {
-        orgId: caller.orgId,
-        serverId: server.id,
-        kind: input.kind,
-        tokenHash: hash,
-        createdBy: caller.userId,
-        expiresAt,
-      },
+    const row = await this.repository.create({
+      orgId: caller.orgId,
+      serverId: server.id,
+      kind: input.kind,
+      tokenHash: hash,
+      createdBy: caller.userId,
+      expiresAt,
     });
     await this.audit.record(
       caller,
@@ -119,27 +112,21 @@ export class SharesService implements OnModuleInit {
 
   async list(orgId: string, serverId: string) {
     await this.ownedServer(orgId, serverId);
-    const rows = await this.prisma.shareLink.findMany({
-      where: { orgId, serverId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-      orderBy: { createdAt: 'asc' },
-    });
-    return rows.map(shareView);
+    return (await this.repository.listLive(orgId, serverId, this.clock.now())).map(shareView);
   }
 
   async revoke(caller: Principal, serverId: string, shareId: string): Promise<void> {
     await this.ownedServer(caller.orgId, serverId);
     if (!isUuid(shareId)) throw ApiError.notFound('share link');
-    const row = await this.prisma.shareLink.findFirst({
-      where: { id: shareId, orgId: caller.orgId, serverId, revokedAt: null },
-    });
+    const row = await this.repository.findUnrevoked(caller.orgId, serverId, shareId);
     if (!row) throw ApiError.notFound('share link');
-    await this.prisma.shareLink.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+    await this.repository.revoke(row.id, this.clock.now());
     this.cache.delete(row.tokenHash);
     try {
       this.messaging.publish(Subjects.shareRevoked, {
         tokenHash: row.tokenHash,
         serverId,
-        occurredAt: new Date().toISOString(),
+        occurredAt: this.clock.now().toISOString(),
       });
     } catch {
       // NATS away: other replicas stop honouring it when their entry expires (10 s).
@@ -152,39 +139,46 @@ export class SharesService implements OnModuleInit {
     if (!token.startsWith('gsm_p_') || token.length > 100) throw invalidShare();
     const hash = hashToken(token);
     const share = await this.cache.get(hash, async () => {
-      const row = await this.prisma.shareLink.findUnique({ where: { tokenHash: hash } });
+      const row = await this.repository.byTokenHash(hash);
       if (!row || row.revokedAt) throw invalidShare();
       const plan = await this.billing.entitlements(row.orgId);
       if (!plan.shareLinks) throw invalidShare();
-      return {
-        id: row.id,
-        orgId: row.orgId,
-        serverId: row.serverId,
-        kind: row.kind as Share['kind'],
-        expiresAt: row.expiresAt,
-      };
+      return { id: row.id, orgId: row.orgId, serverId: row.serverId, kind: row.kind, expiresAt: row.expiresAt };
     });
-    if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw invalidShare();
+    if (share.expiresAt && share.expiresAt.getTime() <= this.clock.nowMs()) throw invalidShare();
     this.touch(share.id);
     return share;
   }
 
+  /** The shared server's name and status, what the link grants, until when. */
+  async sharedServer(token: string) {
+    const share = await this.resolve(token);
+    const server = await this.repository.sharedServer(share.serverId);
+    // The link's server cascades away with its links; gone between the two reads is a 500, as before.
+    if (!server) throw new Error(`server ${share.serverId} of share ${share.id} not found`);
+    return {
+      server: {
+        name: server.name,
+        status: server.state?.status ?? 'unknown',
+        addon_status: server.state?.addonStatus ?? 'unknown',
+        last_seen_at: server.state?.lastSeenAt?.toISOString() ?? null,
+      },
+      kind: share.kind,
+      expires_at: share.expiresAt?.toISOString() ?? null,
+    };
+  }
+
   private async ownedServer(orgId: string, serverId: string) {
     if (!isUuid(serverId)) throw ApiError.notFound('server');
-    const server = await this.prisma.server.findFirst({
-      where: { id: serverId, orgId },
-      select: { id: true, name: true },
-    });
+    const server = await this.repository.ownedServer(orgId, serverId);
     if (!server) throw ApiError.notFound('server');
     return server;
   }
 
   /** Records a link's last use at most once a minute (not a write per request). */
   private touch(shareId: string): void {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     if (!this.lastUsedWrites.due(shareId, now)) return;
-    void this.prisma.shareLink
-      .update({ where: { id: shareId }, data: { lastUsedAt: new Date(now) } })
-      .catch(() => undefined);
+    void this.repository.touch(shareId, new Date(now)).catch(() => undefined);
   }
 }

@@ -1,0 +1,175 @@
+import { PrismaService } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { refusingDuplicates } from '../common/duplicate-key';
+import type { Role } from './principal';
+
+/** A user as sign-in needs it. */
+export interface Credentials {
+  id: string;
+  passwordHash: string;
+  disabledAt: Date | null;
+}
+
+/** A newly created account's user. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: Date;
+}
+
+/** The holder of a credential, as the check of a bearer token needs them. */
+interface Holder {
+  email: string;
+  disabledAt: Date | null;
+}
+
+/** A stored API token, found by its hash. */
+export interface ApiTokenGrant {
+  id: string;
+  orgId: string;
+  userId: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  user: Holder;
+}
+
+/** A stored dashboard session, found by its hash. */
+export interface SessionGrant {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  user: Holder;
+}
+
+/** A user's role in one organisation. */
+export interface MembershipRecord {
+  orgId: string;
+  role: Role;
+}
+
+/** A user and every organisation they belong to. */
+export interface UserWithOrganisations extends UserRecord {
+  organisations: { id: string; name: string; personal: boolean; role: Role }[];
+}
+
+const HOLDER = { select: { email: true, disabledAt: true } } as const;
+
+/** Users, personal organisations, sessions and the credential lookups of authentication (owner: api-gateway). */
+@Injectable()
+export class AuthRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.prisma.user.count({ where: { email } })) > 0;
+  }
+
+  /**
+   * Creates a user with their personal organisation, in which they are admin: one transaction. Throws
+   * DuplicateKeyError when the e-mail was taken meanwhile.
+   */
+  createAccount(input: { email: string; name: string; passwordHash: string }): Promise<UserRecord> {
+    return refusingDuplicates(() =>
+      this.prisma.$transaction(async (tx) => {
+        const user = await tx.user.create({
+          data: input,
+          select: { id: true, email: true, name: true, createdAt: true },
+        });
+        const org = await tx.organisation.create({
+          data: { name: `${input.name}'s organisation`, personal: true, ownerUserId: user.id },
+          select: { id: true },
+        });
+        await tx.membership.create({ data: { orgId: org.id, userId: user.id, role: 'admin' } });
+        return user;
+      }),
+    );
+  }
+
+  credentials(email: string): Promise<Credentials | null> {
+    return this.prisma.user.findUnique({
+      where: { email },
+      select: { id: true, passwordHash: true, disabledAt: true },
+    });
+  }
+
+  async createSession(input: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | undefined;
+  }): Promise<void> {
+    await this.prisma.session.create({ data: input, select: { id: true } });
+  }
+
+  async revokeSession(sessionId: string, at: Date): Promise<void> {
+    await this.prisma.session.update({ where: { id: sessionId }, data: { revokedAt: at }, select: { id: true } });
+  }
+
+  async apiToken(tokenHash: string): Promise<ApiTokenGrant | null> {
+    return this.prisma.apiToken.findUnique({
+      where: { tokenHash },
+      select: {
+        id: true,
+        orgId: true,
+        userId: true,
+        scopes: true,
+        expiresAt: true,
+        revokedAt: true,
+        user: HOLDER,
+      },
+    });
+  }
+
+  async touchApiToken(tokenId: string, at: Date): Promise<void> {
+    await this.prisma.apiToken.update({ where: { id: tokenId }, data: { lastUsedAt: at }, select: { id: true } });
+  }
+
+  session(tokenHash: string): Promise<SessionGrant | null> {
+    return this.prisma.session.findUnique({
+      where: { tokenHash },
+      select: { id: true, userId: true, expiresAt: true, revokedAt: true, user: HOLDER },
+    });
+  }
+
+  membership(orgId: string, userId: string): Promise<MembershipRecord | null> {
+    return this.prisma.membership.findUnique({
+      where: { orgId_userId: { orgId, userId } },
+      select: { orgId: true, role: true },
+    });
+  }
+
+  /** The user's membership of the personal organisation they own. */
+  personalMembership(userId: string): Promise<MembershipRecord | null> {
+    return this.prisma.membership.findFirst({
+      where: { userId, organisation: { personal: true, ownerUserId: userId } },
+      select: { orgId: true, role: true },
+    });
+  }
+
+  async userWithOrganisations(userId: string): Promise<UserWithOrganisations | null> {
+    const user = await this.prisma.user.findUnique({
+      where: { id: userId },
+      select: {
+        id: true,
+        email: true,
+        name: true,
+        createdAt: true,
+        memberships: { select: { orgId: true, role: true, organisation: { select: { name: true, personal: true } } } },
+      },
+    });
+    if (!user) return null;
+    const { memberships, ...rest } = user;
+    return {
+      ...rest,
+      organisations: memberships.map((m) => ({
+        id: m.orgId,
+        name: m.organisation.name,
+        personal: m.organisation.personal,
+        role: m.role,
+      })),
+    };
+  }
+}

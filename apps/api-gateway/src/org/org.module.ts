@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { MembersController } from './members.controller';
+import { MembersRepository } from './members.repository';
+import { MembersService } from './members.service';
+
+/** An organisation's members, roles and invitations. */
+@Module({
+  imports: [AuditModule, AuthModule, BillingModule],
+  controllers: [MembersController],
+  providers: [MembersService, MembersRepository],
+})
+export class OrgModule {}
