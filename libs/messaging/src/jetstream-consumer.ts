@@ -1,9 +1,12 @@
 import type { EventContract, StreamDefinition } from '@app/contracts';
-import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { Span } from '@opentelemetry/api';
+import { parseMessage, readMeta, type Handler, type MessageMeta } from './codec';
+import type { MessagingLogger } from './connection';
+import type { DeadLetters } from './dead-letter';
 import { PermanentMessageError, RetryLaterError } from './errors';
-import type { Handler, Messaging } from './messaging';
-import { parseMessage, readMeta, type MessageMeta } from './messaging';
+import type { StreamAdmin } from './stream-admin';
+import type { SubjectNaming } from './subject-naming';
 import { failSpan, handleMessage, type ConsumerSpanInfo } from './tracing';
 
 export interface ConsumeOptions<T> {
@@ -31,6 +34,14 @@ export interface ConsumerHandle {
   stop(): Promise<void>;
 }
 
+/** What a consumer needs of the client it belongs to. */
+export interface ConsumerContext {
+  readonly naming: SubjectNaming;
+  readonly logger: MessagingLogger;
+  readonly streams: StreamAdmin;
+  readonly deadLetters: DeadLetters;
+}
+
 const DEFAULT_BACKOFF = [1000, 5000, 15000, 30000] as const;
 
 /** One durable pull consumer with bounded concurrency, retries with backoff and a dead-letter path. */
@@ -44,7 +55,7 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
   private readonly spanInfo: ConsumerSpanInfo;
 
   constructor(
-    private readonly messaging: Messaging,
+    private readonly messaging: ConsumerContext,
     private readonly contract: EventContract,
     private readonly streamName: string,
     private readonly options: ConsumeOptions<T>,
@@ -68,34 +79,23 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
   }
 
   private async declare(): Promise<void> {
-    const jsm = await this.messaging.jsm();
-    const config = {
-      durable_name: this.options.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: this.options.filterSubject,
-      ack_wait: (this.options.ackWaitMs ?? 30_000) * 1_000_000,
+    await this.messaging.streams.declareConsumer(this.streamName, {
+      durable: this.options.durable,
+      startAt: 'all',
+      filterSubject: this.options.filterSubject,
+      ackWaitMs: this.options.ackWaitMs ?? 30_000,
       // The client dead-letters at maxDeliver; the server's limit is a safety net one above it.
-      max_deliver: this.maxDeliver + 1,
-    };
-    try {
-      await jsm.consumers.info(this.streamName, this.options.durable);
-      await jsm.consumers.update(this.streamName, this.options.durable, {
-        filter_subject: config.filter_subject,
-        ack_wait: config.ack_wait,
-        max_deliver: config.max_deliver,
-      });
-    } catch (error) {
-      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
-      await jsm.consumers.add(this.streamName, config);
-    }
+      maxDeliver: this.maxDeliver + 1,
+    });
   }
 
-  private async open(): Promise<ConsumerMessages> {
-    const consumer = await this.messaging.js.consumers.get(this.streamName, this.options.durable);
+  private open(): Promise<ConsumerMessages> {
     // Pull no more than we can handle, so other replicas get the rest of a work queue. Short-lived pull requests:
     // a replica that dies leaves its request behind, and the server keeps handing it messages until it expires.
-    return consumer.consume({ max_messages: this.concurrency, expires: 5000 });
+    return this.messaging.streams.openMessages(this.streamName, this.options.durable, {
+      maxMessages: this.concurrency,
+      expiresMs: 5000,
+    });
   }
 
   private get concurrency(): number {
@@ -159,7 +159,14 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
     const parsed = parseMessage(this.contract, msg.data);
     if (!parsed.ok) {
       failSpan(span, new Error(`schema violation: ${parsed.error}`));
-      await this.messaging.deadLetter(msg.subject, msg.data, meta, 'schema_violation', parsed.error, consumerName);
+      await this.messaging.deadLetters.send(
+        msg.subject,
+        msg.data,
+        meta,
+        'schema_violation',
+        parsed.error,
+        consumerName,
+      );
       msg.term();
       return;
     }
@@ -175,10 +182,10 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
       }
       failSpan(span, error);
       if (error instanceof PermanentMessageError) {
-        await this.messaging.deadLetter(msg.subject, msg.data, meta, 'handler_rejected', message, consumerName);
+        await this.messaging.deadLetters.send(msg.subject, msg.data, meta, 'handler_rejected', message, consumerName);
         msg.term();
       } else if (meta.deliveryCount >= this.maxDeliver) {
-        await this.messaging.deadLetter(msg.subject, msg.data, meta, 'retries_exhausted', message, consumerName);
+        await this.messaging.deadLetters.send(msg.subject, msg.data, meta, 'retries_exhausted', message, consumerName);
         msg.term();
       } else {
         const backoff = this.options.backoffMs ?? DEFAULT_BACKOFF;

@@ -20,7 +20,8 @@ import {
 } from '@app/testing';
 import { ContractViolationError, RequestFailedError } from '../src/errors';
 import { LeaderLease } from '../src/leader-lease';
-import type { MessageMeta, Messaging } from '../src/messaging';
+import type { MessageMeta } from '../src/codec';
+import type { Messaging } from '../src/messaging';
 
 const run = promisify(execFile);
 const PUBLISHER = join(REPO_ROOT, 'libs', 'testing', 'dist', 'bin', 'publish-event.js');
