@@ -1,0 +1,259 @@
+import type { Messaging } from '@app/messaging';
+import { ManualClock } from '@app/platform';
+import type { ApiGatewayConfig } from '../app.config';
+import { DuplicateKeyError } from '../common/duplicate-key';
+import { ApiError } from '../http/api-error';
+import type { ApiTokenGrant, AuthRepository, SessionGrant } from './auth.repository';
+import { AuthService } from './auth.service';
+import { hashToken, newBearerToken } from './bearer-tokens';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword } from './passwords';
+
+const ORG = '00000000-0000-4000-8000-00000000000a';
+const OTHER_ORG = '00000000-0000-4000-8000-00000000000b';
+const USER = '00000000-0000-4000-8000-000000000001';
+const MINUTE = 60_000;
+const holder = { email: 'pioneer@example.com', disabledAt: null };
+
+function setup() {
+  const clock = new ManualClock(Date.parse('2026-03-01T10:00:00Z'));
+  const repository = {
+    emailTaken: jest.fn(async () => false),
+    createAccount: jest.fn(),
+    credentials: jest.fn(),
+    createSession: jest.fn(async () => undefined),
+    revokeSession: jest.fn(async () => undefined),
+    apiToken: jest.fn<Promise<ApiTokenGrant | null>, [string]>(async () => null),
+    touchApiToken: jest.fn(async () => undefined),
+    session: jest.fn<Promise<SessionGrant | null>, [string]>(async () => null),
+    membership: jest.fn(async () => ({ orgId: ORG, role: 'operator' as const })),
+    personalMembership: jest.fn(async () => ({ orgId: ORG, role: 'admin' as const })),
+    userWithOrganisations: jest.fn(),
+  };
+  const messaging = { publish: jest.fn(), subscribe: jest.fn() };
+  const config = { SESSION_TTL_HOURS: 24 } as ApiGatewayConfig;
+  const service = new AuthService(
+    repository as unknown as AuthRepository,
+    messaging as unknown as Messaging,
+    new LoginThrottle(3),
+    clock,
+    config,
+  );
+  return { service, repository, messaging, clock };
+}
+
+const apiToken = (over: Partial<ApiTokenGrant> = {}): ApiTokenGrant => ({
+  id: '00000000-0000-4000-8000-0000000000aa',
+  orgId: ORG,
+  userId: USER,
+  scopes: ['servers:read'],
+  expiresAt: null,
+  revokedAt: null,
+  user: holder,
+  ...over,
+});
+
+describe('AuthService accounts and sign-in', () => {
+  it('refuses a second account for an e-mail (409), also when a concurrent sign-up wins the unique key', async () => {
+    const { service, repository } = setup();
+    repository.emailTaken.mockResolvedValueOnce(true);
+    const meta = { ip: '203.0.113.1' };
+    const input = { email: 'Pioneer@Example.com', password: 'correct horse battery', name: 'P' };
+    await expect(service.register(input, meta)).rejects.toMatchObject({ status: 409, code: 'Conflict' });
+    expect(repository.emailTaken).toHaveBeenCalledWith('pioneer@example.com');
+    repository.createAccount.mockRejectedValueOnce(new DuplicateKeyError(new Error('P2002')));
+    await expect(service.register(input, meta)).rejects.toMatchObject({ status: 409, code: 'Conflict' });
+    expect(repository.createSession).not.toHaveBeenCalled();
+  });
+
+  it('signs in with a session that expires SESSION_TTL_HOURS after now, storing only the token hash', async () => {
+    const { service, repository } = setup();
+    repository.credentials.mockResolvedValue({
+      id: USER,
+      passwordHash: await hashPassword('right password'),
+      disabledAt: null,
+    });
+    const session = await service.login(
+      { email: 'pioneer@example.com', password: 'right password' },
+      { ip: '203.0.113.1' },
+    );
+    expect(session.expires_at).toBe('2026-03-02T10:00:00.000Z');
+    expect(repository.createSession).toHaveBeenCalledWith(
+      expect.objectContaining({
+        userId: USER,
+        tokenHash: hashToken(session.token),
+        expiresAt: new Date('2026-03-02T10:00:00Z'),
+      }),
+    );
+  });
+
+  it('throttles failed sign-ins (429 with Retry-After) until the oldest failure leaves the 15-minute window', async () => {
+    const { service, repository, clock } = setup();
+    repository.credentials.mockResolvedValue({
+      id: USER,
+      passwordHash: await hashPassword('right password'),
+      disabledAt: null,
+    });
+    const attempt = (password: string) =>
+      service
+        .login({ email: 'pioneer@example.com', password }, { ip: '203.0.113.9' })
+        .catch((e: unknown) => e as ApiError);
+    for (let i = 0; i < 3; i++) {
+      expect(await attempt('wrong')).toMatchObject({ status: 401, code: 'Unauthenticated' });
+      clock.advance(MINUTE);
+    }
+    // Even the right password is refused while throttled.
+    const refused = await attempt('right password');
+    expect(refused).toMatchObject({ status: 429, code: 'TooManyRequests', details: { retry_after_seconds: 12 * 60 } });
+    clock.advance(12 * MINUTE);
+    expect(await attempt('right password')).toMatchObject({ token: expect.stringMatching(/^gsm_/) });
+  });
+
+  it('refuses a disabled account like a wrong password', async () => {
+    const { service, repository } = setup();
+    repository.credentials.mockResolvedValue({
+      id: USER,
+      passwordHash: await hashPassword('pw-pw-pw-pw'),
+      disabledAt: new Date(),
+    });
+    await expect(service.login({ email: 'a@example.com', password: 'pw-pw-pw-pw' }, { ip: 'x' })).rejects.toMatchObject(
+      {
+        status: 401,
+      },
+    );
+  });
+});
+
+describe('AuthService bearer tokens', () => {
+  it('resolves an API token into its organisation, role and scopes', async () => {
+    const { service, repository } = setup();
+    const { token } = newBearerToken('api');
+    repository.apiToken.mockResolvedValue(apiToken());
+    const principal = await service.authenticate(token, undefined);
+    expect(principal).toMatchObject({
+      kind: 'api',
+      orgId: ORG,
+      role: 'operator',
+      scopes: ['servers:read'],
+      sessionId: null,
+    });
+    expect(repository.apiToken).toHaveBeenCalledWith(hashToken(token));
+  });
+
+  it('refuses a revoked API token (401)', async () => {
+    const { service, repository } = setup();
+    repository.apiToken.mockResolvedValue(apiToken({ revokedAt: new Date('2026-02-01T00:00:00Z') }));
+    await expect(service.authenticate(newBearerToken('api').token, undefined)).rejects.toMatchObject({
+      status: 401,
+      code: 'Unauthenticated',
+    });
+  });
+
+  it('refuses an API token from the moment it expires (by the clock)', async () => {
+    const { service, repository, clock } = setup();
+    const { token } = newBearerToken('api');
+    repository.apiToken.mockResolvedValue(apiToken({ expiresAt: new Date('2026-03-01T10:00:05Z') }));
+    await expect(service.authenticate(token, undefined)).resolves.toMatchObject({ kind: 'api' });
+    // Past both the expiry and the 10 s cache.
+    clock.advance(11_000);
+    await expect(service.authenticate(token, undefined)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('an API token acts only in its own organisation (403), and not without the membership (401)', async () => {
+    const { service, repository } = setup();
+    repository.apiToken.mockResolvedValue(apiToken());
+    await expect(service.authenticate(newBearerToken('api').token, OTHER_ORG)).rejects.toMatchObject({ status: 403 });
+    repository.membership.mockResolvedValueOnce(null as never);
+    await expect(service.authenticate(newBearerToken('api').token, undefined)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a revocation drops the cached principal at once: the next request is checked again and refused', async () => {
+    const { service, repository, messaging } = setup();
+    const { token } = newBearerToken('api');
+    repository.apiToken.mockResolvedValue(apiToken());
+    await service.authenticate(token, undefined);
+    await service.authenticate(token, undefined);
+    expect(repository.apiToken).toHaveBeenCalledTimes(1);
+    repository.apiToken.mockResolvedValue(apiToken({ revokedAt: new Date() }));
+    service.revoked(hashToken(token));
+    await expect(service.authenticate(token, undefined)).rejects.toMatchObject({ status: 401 });
+    expect(messaging.publish).toHaveBeenCalledWith(expect.objectContaining({}), {
+      tokenHash: hashToken(token),
+      occurredAt: '2026-03-01T10:00:00.000Z',
+    });
+  });
+
+  it('records an API token last use at most once a minute', async () => {
+    const { service, repository, clock } = setup();
+    repository.apiToken.mockResolvedValue(apiToken());
+    for (let i = 0; i < 3; i++) {
+      await service.authenticate(newBearerToken('api').token, undefined);
+      clock.advance(20_000);
+    }
+    expect(repository.touchApiToken).toHaveBeenCalledTimes(1);
+    await service.authenticate(newBearerToken('api').token, undefined);
+    expect(repository.touchApiToken).toHaveBeenCalledTimes(2);
+  });
+
+  const session = (over: Partial<SessionGrant> = {}): SessionGrant => ({
+    id: 'sess-1',
+    userId: USER,
+    expiresAt: new Date('2026-03-02T10:00:00Z'),
+    revokedAt: null,
+    user: holder,
+    ...over,
+  });
+
+  it('a session acts in the personal organisation, or in X-Org-Id when a member (404 otherwise)', async () => {
+    const { service, repository } = setup();
+    repository.session.mockResolvedValue(session());
+    await expect(service.authenticate(newBearerToken('session').token, undefined)).resolves.toMatchObject({
+      kind: 'session',
+      orgId: ORG,
+      role: 'admin',
+      sessionId: 'sess-1',
+    });
+    repository.membership.mockResolvedValueOnce(null as never);
+    await expect(service.authenticate(newBearerToken('session').token, OTHER_ORG)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(service.authenticate(newBearerToken('session').token, 'not-a-uuid')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('refuses an expired or signed-out session (401)', async () => {
+    const { service, repository, clock } = setup();
+    repository.session.mockResolvedValue(session({ expiresAt: new Date('2026-03-01T10:00:00Z') }));
+    await expect(service.authenticate(newBearerToken('session').token, undefined)).rejects.toMatchObject({
+      status: 401,
+    });
+    repository.session.mockResolvedValue(session({ revokedAt: clock.now() }));
+    await expect(service.authenticate(newBearerToken('session').token, undefined)).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('refuses a token of another kind (share, invitation) without a lookup', async () => {
+    const { service, repository } = setup();
+    await expect(service.authenticate(newBearerToken('share').token, undefined)).rejects.toMatchObject({ status: 401 });
+    expect(repository.apiToken).not.toHaveBeenCalled();
+    expect(repository.session).not.toHaveBeenCalled();
+  });
+
+  it('sign-out revokes the session at the time of the clock', async () => {
+    const { service, repository, clock } = setup();
+    await service.logout({
+      kind: 'session',
+      userId: USER,
+      email: holder.email,
+      orgId: ORG,
+      role: 'admin',
+      scopes: null,
+      sessionId: 'sess-1',
+      tokenId: null,
+      tokenHash: 'h',
+    });
+    expect(repository.revokeSession).toHaveBeenCalledWith('sess-1', clock.now());
+  });
+});
