@@ -2,7 +2,7 @@ import type { Messaging } from '@app/messaging';
 import { ManualClock } from '@app/platform';
 import type { ApiGatewayConfig } from '../app.config';
 import { DuplicateKeyError } from '../common/duplicate-key';
-import { ApiError } from '../http/api-error';
+import { type ApiError } from '../http/api-error';
 import type { ApiTokenGrant, AuthRepository, SessionGrant } from './auth.repository';
 import { AuthService } from './auth.service';
 import { hashToken, newBearerToken } from './bearer-tokens';
