@@ -2,12 +2,18 @@ import { Streams } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AlertingMetrics } from './alerting.metrics';
+import { AlertingProvidersModule } from './alerting.providers';
 import type { AlertingConfig } from './app.config';
+import { AlertConfigModule } from './config/alert-config.module';
 import { ChannelSender } from './delivery/channel-sender';
 import { ChannelTestService } from './delivery/channel-test.service';
+import { DeliveriesRepository } from './delivery/deliveries.repository';
 import { DeliveryService } from './delivery/delivery.service';
+import { RateLimiter } from './delivery/rate-limiter';
 import { AlertConfigCache } from './engine/config-cache';
+import { ConfigSnapshotRepository } from './engine/config-snapshot.repository';
 import { EvaluationService } from './engine/evaluation.service';
+import { StateRepository } from './engine/state.repository';
 import { StateStore } from './engine/state-store';
 
 /** Root module of alerting: Alert rules, incidents, notification channels and guaranteed delivery. */
@@ -22,13 +28,19 @@ export class AppModule {
           config,
           streams: [Streams.deliveries, Streams.pollResults],
         }),
+        AlertingProvidersModule,
+        AlertConfigModule,
       ],
       providers: [
         AlertingMetrics,
         AlertConfigCache,
+        ConfigSnapshotRepository,
+        StateRepository,
         StateStore,
         EvaluationService,
         ChannelSender,
+        DeliveriesRepository,
+        { provide: RateLimiter, useFactory: () => new RateLimiter() },
         DeliveryService,
         ChannelTestService,
       ],

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '@app/database';
 import { createTestDatabase, seedAccount, sql, type TestDatabase } from '@app/testing';
-import { StateStore } from '../src/engine/state-store';
+import { StateRepository } from '../src/engine/state.repository';
 
 /**
  * Alerting's presence seed after a restart: who was online per server in its newest stored players poll. The poller
  * keeps only the time of that poll in `latest` (data JSON null); the names come from the player rows stored then.
  */
-describe('StateStore.loadPresence (real PostgreSQL)', () => {
+describe('StateRepository.loadPresence (real PostgreSQL)', () => {
   let db: TestDatabase;
   let prisma: PrismaService;
 
@@ -63,7 +63,7 @@ describe('StateStore.loadPresence (real PostgreSQL)', () => {
       [busy, empty, neverPolled],
     );
 
-    const presence = await new StateStore(prisma).loadPresence();
+    const presence = await new StateRepository(prisma).loadPresence();
 
     expect(presence.sort((a, b) => a.serverId.localeCompare(b.serverId))).toEqual(
       [

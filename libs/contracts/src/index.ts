@@ -4,6 +4,7 @@ export * from './realtime';
 export * from './streams';
 export * from './subjects';
 export * from './schemas/alert.schema';
+export * from './schemas/alert-config.schema';
 export * from './schemas/auth.schema';
 export * from './schemas/billing.schema';
 export * from './schemas/common.schema';

@@ -1,4 +1,5 @@
 import { defineEvent, defineRequest } from './contract';
+import * as AlertConfig from './schemas/alert-config.schema';
 import {
   AlertConfigChanged,
   ChannelTestRequest,
@@ -82,7 +83,8 @@ export const Subjects = {
   }),
   alertConfigChanged: defineEvent('alert.config.changed.v1', AlertConfigChanged, {
     token: 'orgId',
-    description: 'api-gateway -> alerting (every replica): rules, channels or silences of an organisation changed',
+    description:
+      'alerting (the replica that answered the change) -> alerting (every replica): rules, channels or silences of an organisation changed',
   }),
   deadLetter: defineEvent('dlq.v1', DeadLetter, {
     token: 'consumer',
@@ -90,7 +92,11 @@ export const Subjects = {
   }),
 } as const;
 
-/** Every request-reply exchange of the platform: billing-limits answers the billing ones, alerting the channel test. */
+/**
+ * Every request-reply exchange of the platform: billing-limits answers the billing ones, alerting the channel test
+ * and the alert configuration (`alerting.<thing>.<verb>.v1`, whose answers carry a typed refusal, see
+ * `alertConfigReply`).
+ */
 export const Requests = {
   entitlements: defineRequest(
     'billing.entitlements.get.v1',
@@ -121,5 +127,107 @@ export const Requests = {
     ChannelTestRequest,
     ChannelTestResult,
     "api-gateway -> alerting: send a test message to a notification channel and report the receiver's answer",
+  ),
+  alertRuleList: defineRequest(
+    'alerting.rule.list.v1',
+    AlertConfig.AlertRuleListRequest,
+    AlertConfig.AlertRuleListReply,
+    "api-gateway -> alerting: a server's alert rules with their state",
+  ),
+  alertRuleGet: defineRequest(
+    'alerting.rule.get.v1',
+    AlertConfig.AlertRuleGetRequest,
+    AlertConfig.AlertRuleReply,
+    'api-gateway -> alerting: one alert rule with its state',
+  ),
+  alertRuleCreate: defineRequest(
+    'alerting.rule.create.v1',
+    AlertConfig.AlertRuleCreateRequest,
+    AlertConfig.AlertRuleReply,
+    'api-gateway -> alerting: add an alert rule to a server',
+  ),
+  alertRuleUpdate: defineRequest(
+    'alerting.rule.update.v1',
+    AlertConfig.AlertRuleUpdateRequest,
+    AlertConfig.AlertRuleReply,
+    'api-gateway -> alerting: change an alert rule',
+  ),
+  alertRuleDelete: defineRequest(
+    'alerting.rule.delete.v1',
+    AlertConfig.AlertRuleDeleteRequest,
+    AlertConfig.AlertRuleDeleteReply,
+    'api-gateway -> alerting: delete an alert rule (its open incident closes without a notice)',
+  ),
+  alertPresetsCreate: defineRequest(
+    'alerting.rule.presets.v1',
+    AlertConfig.AlertPresetsRequest,
+    AlertConfig.AlertPresetsReply,
+    'api-gateway -> alerting: give a newly registered server its preset rules (idempotent)',
+  ),
+  channelList: defineRequest(
+    'alerting.channel.list.v1',
+    AlertConfig.ChannelListRequest,
+    AlertConfig.ChannelListReply,
+    "api-gateway -> alerting: an organisation's notification channels (secrets masked) with their last delivery",
+  ),
+  channelGet: defineRequest(
+    'alerting.channel.get.v1',
+    AlertConfig.ChannelGetRequest,
+    AlertConfig.ChannelReply,
+    'api-gateway -> alerting: one notification channel (secrets masked)',
+  ),
+  channelCreate: defineRequest(
+    'alerting.channel.create.v1',
+    AlertConfig.ChannelCreateRequest,
+    AlertConfig.SavedChannelReply,
+    'api-gateway -> alerting: add a notification channel (alerting checks and seals its settings)',
+  ),
+  channelUpdate: defineRequest(
+    'alerting.channel.update.v1',
+    AlertConfig.ChannelUpdateRequest,
+    AlertConfig.SavedChannelReply,
+    'api-gateway -> alerting: rename, switch, reconfigure a channel or rotate its signing secret',
+  ),
+  channelDelete: defineRequest(
+    'alerting.channel.delete.v1',
+    AlertConfig.ChannelDeleteRequest,
+    AlertConfig.ChannelDeleteReply,
+    'api-gateway -> alerting: delete a notification channel',
+  ),
+  silenceList: defineRequest(
+    'alerting.silence.list.v1',
+    AlertConfig.SilenceListRequest,
+    AlertConfig.SilenceListReply,
+    "api-gateway -> alerting: an organisation's silences and maintenance windows",
+  ),
+  silenceCreate: defineRequest(
+    'alerting.silence.create.v1',
+    AlertConfig.SilenceCreateRequest,
+    AlertConfig.SilenceReply,
+    'api-gateway -> alerting: add a silence or a weekly maintenance window',
+  ),
+  silenceDelete: defineRequest(
+    'alerting.silence.delete.v1',
+    AlertConfig.SilenceDeleteRequest,
+    AlertConfig.SilenceDeleteReply,
+    'api-gateway -> alerting: end a silence now',
+  ),
+  incidentList: defineRequest(
+    'alerting.incident.list.v1',
+    AlertConfig.IncidentListRequest,
+    AlertConfig.IncidentListReply,
+    "api-gateway -> alerting: an organisation's incidents, newest first, filtered and paged",
+  ),
+  incidentGet: defineRequest(
+    'alerting.incident.get.v1',
+    AlertConfig.IncidentGetRequest,
+    AlertConfig.IncidentDetailsReply,
+    'api-gateway -> alerting: one incident with its deliveries',
+  ),
+  deliveryList: defineRequest(
+    'alerting.delivery.list.v1',
+    AlertConfig.DeliveryListRequest,
+    AlertConfig.DeliveryListReply,
+    'api-gateway -> alerting: the delivery log, newest first, filtered and paged',
   ),
 } as const;

@@ -11,7 +11,7 @@ import {
   type ChannelConfig,
 } from '@app/alerts';
 import { TargetGuard } from '@app/game-client';
-import { SERVICE_CONFIG } from '@app/platform';
+import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AlertingConfig } from '../app.config';
@@ -83,12 +83,13 @@ function classify(answer: HttpAnswer, kindName: string): Omit<SendResult, 'answe
 /** Sends one notification to one channel: renders it for the receiver, posts it, and classifies the answer. */
 @Injectable()
 export class ChannelSender implements OnApplicationShutdown {
-  private readonly guard: TargetGuard;
   private smtp: Transporter | undefined;
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly env: AlertingConfig) {
-    this.guard = new TargetGuard({ allowCidrs: env.TARGET_ALLOW_CIDRS });
-  }
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
+    private readonly guard: TargetGuard,
+    private readonly clock: Clock,
+  ) {}
 
   async send(config: ChannelConfig, message: AlertMessage, deliveryId: string): Promise<SendResult> {
     const secrets = secretsOf(config);
@@ -138,7 +139,7 @@ export class ChannelSender implements OnApplicationShutdown {
       case 'webhook': {
         name = 'The webhook';
         const body = JSON.stringify(renderWebhook(message));
-        const timestamp = Math.floor(Date.now() / 1000);
+        const timestamp = Math.floor(this.clock.nowMs() / 1000);
         answer = await postGuarded(
           this.guard,
           config.url,

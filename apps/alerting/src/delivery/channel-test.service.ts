@@ -1,49 +1,40 @@
 import { openChannelConfig, type AlertMessage, type ChannelConfig } from '@app/alerts';
-import { Requests, type ChannelKind, type ChannelTestResult } from '@app/contracts';
-import { PrismaService } from '@app/database';
+import { Requests, Uuid, type ChannelTestResult } from '@app/contracts';
 import { Messaging } from '@app/messaging';
-import { SERVICE_CONFIG } from '@app/platform';
-import { SecretBox, secretsOf } from '@app/secrets';
+import { Clock, SERVICE_CONFIG } from '@app/platform';
+import { SecretBox } from '@app/secrets';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AlertingConfig } from '../app.config';
+import { AlertChannelsRepository } from '../config/alert-channels.repository';
 import { ChannelSender } from './channel-sender';
 
 /** Answers the api-gateway's "send a test message to this channel" with what the receiver said. */
 @Injectable()
 export class ChannelTestService implements OnApplicationBootstrap {
-  private readonly box: SecretBox;
-
   constructor(
     private readonly messaging: Messaging,
-    private readonly prisma: PrismaService,
+    private readonly channels: AlertChannelsRepository,
     private readonly sender: ChannelSender,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
-  ) {
-    this.box = SecretBox.fromEnv(secretsOf(env));
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
     this.messaging.reply(Requests.channelTest, ({ orgId, channelId }) => this.test(orgId, channelId));
   }
 
   async test(orgId: string, channelId: string): Promise<ChannelTestResult> {
-    const rows = await this.prisma.$queryRawUnsafe<
-      { id: string; kind: ChannelKind; name: string; config_enc: Uint8Array }[]
-    >(
-      `SELECT id, kind, name, config_enc FROM notification_channels WHERE id = $1::uuid AND org_id = $2::uuid`,
-      channelId,
-      orgId,
-    );
-    const channel = rows[0];
+    const channel = Uuid.safeParse(channelId).success ? await this.channels.find(orgId, channelId) : null;
     if (!channel) return failed('the channel does not exist (deleted?)');
     let config: ChannelConfig;
     try {
-      config = openChannelConfig(this.box, channel.id, channel.kind, channel.config_enc);
+      config = openChannelConfig(this.box, channel.id, channel.kind, channel.configEnc);
     } catch {
       return failed('the channel settings could not be decrypted; save the channel again');
     }
-    const now = new Date();
+    const now = this.clock.now();
     const message: AlertMessage = {
       transition: 'test',
       severity: 'info',

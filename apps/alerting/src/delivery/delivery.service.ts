@@ -1,34 +1,17 @@
 import { channelFeature, openChannelConfig, type AlertMessage, type ChannelConfig } from '@app/alerts';
 import { Requests, Streams, Subjects, type ChannelKind, type DeliveryJob, type PlanEntitlements } from '@app/contracts';
-import { PrismaService } from '@app/database';
 import { Messaging, RetryLaterError, type ConsumerHandle } from '@app/messaging';
-import { LifecycleService, SERVICE_CONFIG } from '@app/platform';
-import { SecretBox, secretsOf } from '@app/secrets';
+import { Clock, LifecycleService, SERVICE_CONFIG } from '@app/platform';
+import { SecretBox } from '@app/secrets';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AlertingMetrics } from '../alerting.metrics';
 import type { AlertingConfig } from '../app.config';
 import { EvaluationService } from '../engine/evaluation.service';
 import { ChannelSender, type SendResult } from './channel-sender';
+import { DeliveriesRepository, type ClaimedDelivery } from './deliveries.repository';
 import { RateLimiter } from './rate-limiter';
 
-interface ClaimedRow {
-  id: string;
-  incident_id: string;
-  channel_id: string;
-  event: string;
-  attempts: number;
-  failures: number;
-  message: Record<string, unknown>;
-}
-
-interface ChannelRow {
-  id: string;
-  org_id: string;
-  kind: ChannelKind;
-  name: string;
-  enabled: boolean;
-  config_enc: Uint8Array;
-}
+type ClaimedRow = ClaimedDelivery;
 
 const FEATURE_TEXT = {
   discordAlerts: { what: 'Discord alerts', plan: 'Hobby' },
@@ -57,8 +40,6 @@ export function reviveMessage(stored: Record<string, unknown>, publicUrl: string
 export class DeliveryService implements OnApplicationBootstrap {
   private readonly logger = new Logger(DeliveryService.name);
   private consumer: ConsumerHandle | undefined;
-  private readonly box: SecretBox;
-  private readonly limiter = new RateLimiter();
   private readonly plans = new Map<string, { value: PlanEntitlements; expiresAt: number }>();
   private sweeper: NodeJS.Timeout | undefined;
   /** Called when a delivery reached its receiver (tests and the benchmark watch it). */
@@ -66,15 +47,16 @@ export class DeliveryService implements OnApplicationBootstrap {
 
   constructor(
     private readonly messaging: Messaging,
-    private readonly prisma: PrismaService,
+    private readonly deliveries: DeliveriesRepository,
     private readonly sender: ChannelSender,
     private readonly metrics: AlertingMetrics,
     private readonly lifecycle: LifecycleService,
     private readonly evaluation: EvaluationService,
+    private readonly box: SecretBox,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
-  ) {
-    this.box = SecretBox.fromEnv(secretsOf(env));
-  }
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.messaging.subscribe(Subjects.planChanged, ({ orgId }) => {
@@ -99,29 +81,16 @@ export class DeliveryService implements OnApplicationBootstrap {
 
   /** One job: claim, check, send, record. Throws RetryLaterError to be handed the job again later. */
   async deliver(job: DeliveryJob): Promise<void> {
-    const claimed = await this.prisma.$queryRawUnsafe<ClaimedRow[]>(
-      `UPDATE deliveries SET claimed_until = now() + make_interval(secs => $2::int), updated_at = now()
-        WHERE id = $1::uuid AND status IN ('pending', 'failed') AND (claimed_until IS NULL OR claimed_until < now())
-        RETURNING id, incident_id, channel_id, event, attempts, failures, message`,
+    const row = await this.deliveries.claim(
       job.deliveryId,
       Math.ceil((this.env.ALERTING_SEND_TIMEOUT_MS * 2) / 1000) + 5,
     );
-    const row = claimed[0];
     if (!row) {
-      const current = await this.prisma.$queryRawUnsafe<{ status: string }[]>(
-        `SELECT status::text FROM deliveries WHERE id = $1::uuid`,
-        job.deliveryId,
-      );
-      const status = current[0]?.status;
+      const status = await this.deliveries.status(job.deliveryId);
       if (status === 'pending' || status === 'failed') throw new RetryLaterError(5000, 'another worker is sending it');
       return; // sent, dead, skipped or deleted: nothing to do
     }
-    const channel = (
-      await this.prisma.$queryRawUnsafe<ChannelRow[]>(
-        `SELECT id, org_id, kind, name, enabled, config_enc FROM notification_channels WHERE id = $1::uuid`,
-        row.channel_id,
-      )
-    )[0];
+    const channel = await this.deliveries.channel(row.channel_id);
     if (!channel || !channel.enabled) {
       await this.finish(row, 'skipped', null, channel ? 'the channel is switched off' : 'the channel was deleted');
       return;
@@ -138,9 +107,9 @@ export class DeliveryService implements OnApplicationBootstrap {
       );
       return;
     }
-    const wait = this.limiter.take(channel.id, channel.kind);
+    const wait = this.limiter.take(channel.id, channel.kind, this.clock.nowMs());
     if (wait > 0) {
-      await this.release(row.id, wait);
+      await this.deliveries.release(row.id, wait);
       throw new RetryLaterError(wait, 'rate limit of the destination');
     }
     let config: ChannelConfig;
@@ -176,37 +145,25 @@ export class DeliveryService implements OnApplicationBootstrap {
     const exhausted = result.outcome === 'retry' && failures >= this.env.ALERTING_MAX_FAILURES;
     const status = result.outcome === 'sent' ? 'sent' : result.outcome === 'permanent' || exhausted ? 'dead' : 'failed';
     const delay = status === 'failed' ? Math.min(result.retryAfterMs ?? this.backoff(failures), 24 * 3600_000) : null;
-    if (rateLimited && result.retryAfterMs !== null) this.limiter.pause(row.channel_id, result.retryAfterMs);
+    if (rateLimited && result.retryAfterMs !== null)
+      this.limiter.pause(row.channel_id, result.retryAfterMs, this.clock.nowMs());
     const error = exhausted ? `gave up after ${failures} failed attempts: ${result.error}` : result.error;
-    await this.prisma.$transaction([
-      this.prisma.$executeRawUnsafe(
-        `INSERT INTO delivery_attempts (delivery_id, attempt, status_code, error, duration_ms, retry_after_ms)
-         VALUES ($1::uuid, $2, $3, $4, $5, $6)`,
-        row.id,
-        attempt,
-        result.status,
-        error,
-        durationMs,
-        rateLimited ? result.retryAfterMs : null,
-      ),
-      this.prisma.$executeRawUnsafe(
-        `UPDATE deliveries SET status = $2::delivery_status, attempts = $3, failures = $4, last_attempt_at = now(),
-                response_status = $5, error = $6, claimed_until = NULL, updated_at = now(),
-                sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END,
-                next_attempt_at = CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int / 1000.0) END
-          WHERE id = $1::uuid`,
-        row.id,
-        status,
-        attempt,
-        failures,
-        result.status,
-        error,
-        delay,
-      ),
-    ]);
+    await this.deliveries.recordAttempt(row.id, {
+      attempt,
+      failures,
+      status,
+      responseStatus: result.status,
+      error,
+      durationMs,
+      retryAfterMs: rateLimited ? result.retryAfterMs : null,
+      delayMs: delay,
+    });
     this.metrics.deliveries.inc({ channel: kind, outcome: rateLimited ? 'rate_limited' : status });
     if (status === 'sent') {
-      this.metrics.deliveryLatency.observe({ channel: kind }, Math.max(0, Date.now() - message.at.getTime()) / 1000);
+      this.metrics.deliveryLatency.observe(
+        { channel: kind },
+        Math.max(0, this.clock.nowMs() - message.at.getTime()) / 1000,
+      );
       this.onSent?.(row.id, message);
     } else if (status === 'dead') {
       this.logger.warn({ deliveryId: row.id, channel: kind, err: error }, 'delivery dead after its last attempt');
@@ -230,32 +187,16 @@ export class DeliveryService implements OnApplicationBootstrap {
     code: number | null,
     reason: string,
   ): Promise<void> {
-    await this.prisma.$executeRawUnsafe(
-      `UPDATE deliveries SET status = $2::delivery_status, error = $3, response_status = $4, claimed_until = NULL,
-              next_attempt_at = NULL, updated_at = now() WHERE id = $1::uuid`,
-      row.id,
-      status,
-      reason,
-      code,
-    );
+    await this.deliveries.finish(row.id, status, reason, code);
     this.metrics.deliveries.inc({ channel: 'any', outcome: status });
-  }
-
-  private async release(id: string, waitMs: number): Promise<void> {
-    await this.prisma.$executeRawUnsafe(
-      `UPDATE deliveries SET claimed_until = NULL, next_attempt_at = now() + make_interval(secs => $2::int / 1000.0)
-        WHERE id = $1::uuid`,
-      id,
-      waitMs,
-    );
   }
 
   private async entitlements(orgId: string): Promise<PlanEntitlements | null> {
     const cached = this.plans.get(orgId);
-    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    if (cached && cached.expiresAt > this.clock.nowMs()) return cached.value;
     try {
       const value = await this.messaging.request(Requests.entitlements, { orgId }, { timeoutMs: 2000 });
-      this.plans.set(orgId, { value, expiresAt: Date.now() + 5 * 60_000 });
+      this.plans.set(orgId, { value, expiresAt: this.clock.nowMs() + 5 * 60_000 });
       return value;
     } catch {
       // billing-limits is away: deliver rather than drop (the channel was allowed when it was created)
@@ -271,23 +212,14 @@ export class DeliveryService implements OnApplicationBootstrap {
   async sweep(): Promise<number> {
     if (!this.evaluation.isLeader) return 0;
     try {
-      const due = await this.prisma.$queryRawUnsafe<
-        { id: string; incident_id: string; channel_id: string; kind: ChannelKind; event: string; attempts: number }[]
-      >(
-        `SELECT d.id, d.incident_id, d.channel_id, c.kind, d.event, d.attempts FROM deliveries d
-           JOIN notification_channels c ON c.id = d.channel_id
-          WHERE d.status IN ('pending', 'failed') AND (d.claimed_until IS NULL OR d.claimed_until < now())
-            AND COALESCE(d.next_attempt_at, d.created_at) < now() - make_interval(secs => $1::int / 1000.0)
-          ORDER BY d.created_at LIMIT 500`,
-        this.env.ALERTING_SWEEP_MS,
-      );
+      const due = await this.deliveries.overdue(this.env.ALERTING_SWEEP_MS);
       for (const d of due) {
         const event = d.event.startsWith('repeat') ? 'repeat' : (d.event as 'fired' | 'resolved');
         await this.messaging.publishDurable(
           Subjects.deliveryJob,
           { deliveryId: d.id, incidentId: d.incident_id, channelId: d.channel_id, channelKind: d.kind, event },
           // A new id per sweep and attempt: the first job's id may still be in the de-duplication window.
-          { messageId: `${d.id}:${d.attempts}:${Math.floor(Date.now() / this.env.ALERTING_SWEEP_MS)}` },
+          { messageId: `${d.id}:${d.attempts}:${Math.floor(this.clock.nowMs() / this.env.ALERTING_SWEEP_MS)}` },
         );
         this.metrics.republished.inc();
       }

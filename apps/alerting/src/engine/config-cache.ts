@@ -1,45 +1,10 @@
 import type { SilenceWindow } from '@app/alerts';
-import type { AddonStatus, ChannelKind, Severity, ServerStatus } from '@app/contracts';
-import { PrismaService } from '@app/database';
+import type { Severity } from '@app/contracts';
+import { Clock } from '@app/platform';
 import { Injectable } from '@nestjs/common';
+import { ConfigSnapshotRepository } from './config-snapshot.repository';
 import type { ConfigView } from './evaluator';
 import type { ChannelInfo, RuleDef, ServerInfo } from './model';
-
-interface ServerRow {
-  id: string;
-  org_id: string;
-  name: string;
-  status: ServerStatus | null;
-  last_error: string | null;
-  addon_status: AddonStatus | null;
-}
-interface RuleRow {
-  id: string;
-  org_id: string;
-  server_id: string | null;
-  kind: string;
-  name: string;
-  severity: string;
-  params: Record<string, number>;
-  pending_seconds: number;
-  pending_polls: number;
-  repeat_seconds: number;
-  notify_on_recovery: boolean;
-  all_channels: boolean;
-  channel_ids: string[] | null;
-}
-interface SilenceRow {
-  id: string;
-  org_id: string;
-  server_id: string | null;
-  rule_id: string | null;
-  starts_at: Date;
-  ends_at: Date | null;
-  days: number[] | null;
-  start_minute: number | null;
-  duration_minutes: number | null;
-  time_zone: string | null;
-}
 
 const NO_RULES: readonly RuleDef[] = [];
 const NO_SILENCES: readonly SilenceWindow[] = [];
@@ -47,7 +12,7 @@ const NO_SILENCES: readonly SilenceWindow[] = [];
 /**
  * The alerting configuration in memory: servers (name, status), enabled rules per server, channels and silences
  * per organisation. Loaded whole when this replica starts evaluating, reloaded per organisation when the
- * api-gateway announces a change, and whole again periodically as a safety net.
+ * configuration changes (announced by the replica that changed it), and whole again periodically as a safety net.
  */
 @Injectable()
 export class AlertConfigCache implements ConfigView {
@@ -59,7 +24,10 @@ export class AlertConfigCache implements ConfigView {
   private readonly silenceMap = new Map<string, SilenceWindow[]>();
   private ruleIds = new Set<string>();
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly repository: ConfigSnapshotRepository,
+    private readonly clock: Clock,
+  ) {}
 
   server(serverId: string): ServerInfo | undefined {
     return this.servers.get(serverId);
@@ -97,30 +65,7 @@ export class AlertConfigCache implements ConfigView {
 
   /** Loads everything (orgId undefined) or one organisation. Keeps the live status of servers already known. */
   async load(orgId?: string): Promise<void> {
-    const [servers, rules, channels, silences] = await Promise.all([
-      this.prisma.$queryRawUnsafe<ServerRow[]>(
-        `SELECT s.id, s.org_id, s.name, st.status, st.last_error, st.addon_status
-           FROM servers s LEFT JOIN server_states st ON st.server_id = s.id
-          ${orgId ? 'WHERE s.org_id = $1::uuid' : ''}`,
-        ...(orgId ? [orgId] : []),
-      ),
-      this.prisma.$queryRawUnsafe<RuleRow[]>(
-        `SELECT r.id, r.org_id, r.server_id, r.kind, r.name, r.severity, r.params, r.pending_seconds, r.pending_polls,
-                r.repeat_seconds, r.notify_on_recovery, r.all_channels,
-                (SELECT array_agg(c.channel_id) FROM alert_rule_channels c WHERE c.rule_id = r.id) AS channel_ids
-           FROM alert_rules r WHERE r.enabled ${orgId ? 'AND r.org_id = $1::uuid' : ''}`,
-        ...(orgId ? [orgId] : []),
-      ),
-      this.prisma.$queryRawUnsafe<{ id: string; org_id: string; kind: ChannelKind; enabled: boolean }[]>(
-        `SELECT id, org_id, kind, enabled FROM notification_channels ${orgId ? 'WHERE org_id = $1::uuid' : ''}`,
-        ...(orgId ? [orgId] : []),
-      ),
-      this.prisma.$queryRawUnsafe<SilenceRow[]>(
-        `SELECT id, org_id, server_id, rule_id, starts_at, ends_at, days, start_minute, duration_minutes, time_zone
-           FROM silences WHERE (ends_at IS NULL OR ends_at > now()) ${orgId ? 'AND org_id = $1::uuid' : ''}`,
-        ...(orgId ? [orgId] : []),
-      ),
-    ]);
+    const { servers, rules, channels, silences } = await this.repository.load(orgId, this.clock.now());
     const inScope = (o: string) => orgId === undefined || o === orgId;
     const seen = new Set<string>();
     for (const s of servers) {

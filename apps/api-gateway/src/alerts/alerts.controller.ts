@@ -17,6 +17,7 @@ import {
   IncidentView,
   RuleKindView,
   RuleView,
+  SavedChannelView,
   SilenceView,
   UpdateChannel,
   UpdateRule,
@@ -128,7 +129,7 @@ export class NotificationChannelsController {
     summary:
       'Add a channel. config by kind: discord/slack/teams/webhook {url}; email {to: [addresses]}; telegram {bot_token, chat_id}. A webhook channel answers its signing_secret once.',
     body: CreateChannel,
-    response: ChannelView.extend({ signing_secret: z.string().optional() }),
+    response: SavedChannelView,
     status: 201,
     errors: [400, 403],
   })
@@ -139,11 +140,8 @@ export class NotificationChannelsController {
   @Get(':id')
   @Access(read)
   @ApiRoute({ summary: 'One channel (secrets masked)', response: ChannelView, errors: [404] })
-  async get(@Caller() caller: Principal, @Param('id') id: string) {
-    const channels = await this.alerts.listChannels(caller.orgId);
-    const found = channels.find((c) => c.id === id);
-    if (!found) await this.alerts.getChannel(caller.orgId, id); // throws the 404
-    return found;
+  get(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.alerts.getChannel(caller.orgId, id);
   }
 
   @Patch(':id')
@@ -151,7 +149,7 @@ export class NotificationChannelsController {
   @ApiRoute({
     summary: 'Rename, switch on or off, replace the settings, or rotate a webhook signing secret',
     body: UpdateChannel,
-    response: ChannelView.extend({ signing_secret: z.string().optional() }),
+    response: SavedChannelView,
     errors: [400, 403, 404],
   })
   update(@Caller() caller: Principal, @Param('id') id: string, @Body() body: unknown) {

@@ -1,7 +1,21 @@
 import { RULE_KIND_NAMES } from '@app/alerts';
-import { ChannelKind, Severity } from '@app/contracts';
+import {
+  AlertRuleView,
+  ChannelKind,
+  ChannelView,
+  DeliveryView,
+  IncidentView,
+  SavedChannelView,
+  Severity,
+  SilenceView,
+  Weekday,
+} from '@app/contracts';
 import { z } from 'zod';
 import { storableTime } from '../http/zod-input';
+
+/** The views alerting renders (one definition, in the contract the gateway forwards them by). */
+export { ChannelView, DeliveryView, IncidentView, SavedChannelView, SilenceView };
+export const RuleView = AlertRuleView;
 
 const uuid = z.uuid({ error: 'must be an id (uuid)' });
 const iso = z.iso
@@ -47,27 +61,6 @@ export const UpdateRule = z.strictObject(
 ) as z.ZodType<Omit<CreateRule, 'kind'>>;
 export type UpdateRule = z.infer<typeof UpdateRule>;
 
-export const RuleView = z.object({
-  id: z.string(),
-  server_id: z.string().nullable(),
-  kind: z.string(),
-  name: z.string(),
-  severity: Severity,
-  params: z.record(z.string(), z.number()),
-  pending_polls: z.int(),
-  pending_seconds: z.int(),
-  repeat_seconds: z.int(),
-  notify_on_recovery: z.boolean(),
-  enabled: z.boolean(),
-  preset: z.boolean(),
-  channel_ids: z.array(z.string()).nullable(),
-  /** ok, pending or firing (the worst over the rule's instances). */
-  state: z.enum(['ok', 'pending', 'firing']),
-  firing: z.array(z.object({ instance: z.string(), since: z.string(), incident_id: z.string().nullable() })),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
 export const CreateChannel = z.strictObject({
   kind: ChannelKind,
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
@@ -84,18 +77,6 @@ export const UpdateChannel = z.strictObject({
   rotate_secret: z.boolean().optional(),
 });
 export type UpdateChannel = z.infer<typeof UpdateChannel>;
-
-export const ChannelView = z.object({
-  id: z.string(),
-  kind: ChannelKind,
-  name: z.string(),
-  enabled: z.boolean(),
-  /** Where it sends, without secrets, e.g. "discord.com/api/webhooks/••••". */
-  target: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  last_delivery: z.object({ status: z.string(), at: z.string(), error: z.string().nullable() }).nullable(),
-});
 
 export const ChannelTestAnswer = z.object({
   delivered: z.boolean(),
@@ -114,26 +95,6 @@ export const IncidentQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
 });
 
-export const IncidentView = z.object({
-  id: z.string(),
-  server_id: z.string(),
-  server_name: z.string(),
-  rule_id: z.string().nullable(),
-  rule_kind: z.string(),
-  rule_name: z.string(),
-  severity: z.string(),
-  instance: z.string().nullable(),
-  state: z.enum(['open', 'resolved']),
-  title: z.string(),
-  summary: z.string(),
-  started_at: z.string(),
-  fired_at: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  duration_seconds: z.number().nullable(),
-  peak: z.object({ value: z.number(), at: z.string(), label: z.string() }).nullable(),
-  silenced: z.boolean(),
-});
-
 export const DeliveryQuery = z.strictObject({
   incident_id: uuid.optional(),
   channel_id: uuid.optional(),
@@ -142,48 +103,7 @@ export const DeliveryQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
 });
 
-export const DeliveryView = z.object({
-  id: z.string(),
-  incident_id: z.string(),
-  channel_id: z.string(),
-  channel_name: z.string(),
-  channel_kind: z.string(),
-  event: z.string(),
-  status: z.string(),
-  attempts: z.int(),
-  last_attempt_at: z.string().nullable(),
-  next_attempt_at: z.string().nullable(),
-  response_status: z.int().nullable(),
-  error: z.string().nullable(),
-  sent_at: z.string().nullable(),
-  created_at: z.string(),
-  summary: z.string(),
-  attempt_log: z.array(
-    z.object({
-      attempt: z.int(),
-      at: z.string(),
-      status_code: z.int().nullable(),
-      error: z.string().nullable(),
-      duration_ms: z.int(),
-      retry_after_ms: z.int().nullable(),
-    }),
-  ),
-});
-
-const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export const WEEKDAY_NUMBER: Record<(typeof DAYS)[number], number> = {
-  mon: 1,
-  tue: 2,
-  wed: 3,
-  thu: 4,
-  fri: 5,
-  sat: 6,
-  sun: 7,
-};
-export const WEEKDAY_NAME = Object.fromEntries(Object.entries(WEEKDAY_NUMBER).map(([k, v]) => [v, k])) as Record<
-  number,
-  (typeof DAYS)[number]
->;
+const DAYS = Weekday.options;
 
 export const CreateSilence = z
   .strictObject({
@@ -210,20 +130,6 @@ export const CreateSilence = z
     path: ['ends_at'],
   });
 export type CreateSilence = z.infer<typeof CreateSilence>;
-
-export const SilenceView = z.object({
-  id: z.string(),
-  server_id: z.string().nullable(),
-  rule_id: z.string().nullable(),
-  reason: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string().nullable(),
-  recurrence: z
-    .object({ days: z.array(z.string()), start: z.string(), duration_minutes: z.int(), time_zone: z.string() })
-    .nullable(),
-  active_now: z.boolean(),
-  created_at: z.string(),
-});
 
 export const RuleKindView = z.object({
   kind: z.string(),

@@ -1,0 +1,68 @@
+import type { ChannelKind } from '@app/contracts';
+import { Db, PrismaService } from '@app/database';
+import { Injectable } from '@nestjs/common';
+
+/** A notification channel; `configEnc` is the sealed settings (never leaves alerting unsealed). */
+export interface ChannelRecord {
+  id: string;
+  orgId: string;
+  kind: ChannelKind;
+  name: string;
+  enabled: boolean;
+  configEnc: Uint8Array;
+  configHint: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The newest delivery of a channel, shown beside it. */
+export interface LastDelivery {
+  status: string;
+  updatedAt: Date;
+  error: string | null;
+}
+
+/** notification_channels (owner: alerting). */
+@Injectable()
+export class AlertChannelsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  list(orgId: string): Promise<ChannelRecord[]> {
+    return this.prisma.notificationChannel.findMany({ where: { orgId }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** The channel if it belongs to the organisation. */
+  find(orgId: string, id: string): Promise<ChannelRecord | null> {
+    return this.prisma.notificationChannel.findFirst({ where: { id, orgId } });
+  }
+
+  create(channel: Omit<ChannelRecord, 'createdAt' | 'updatedAt'>): Promise<ChannelRecord> {
+    return this.prisma.notificationChannel.create({
+      data: { ...channel, configEnc: new Uint8Array(channel.configEnc) },
+    });
+  }
+
+  update(
+    id: string,
+    changes: { name?: string; enabled?: boolean; configEnc?: Uint8Array; configHint?: string },
+  ): Promise<ChannelRecord> {
+    return this.prisma.notificationChannel.update({
+      where: { id },
+      data: { ...changes, configEnc: changes.configEnc ? new Uint8Array(changes.configEnc) : undefined },
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.prisma.notificationChannel.delete({ where: { id } });
+  }
+
+  /** The newest delivery of each channel (channels without one are absent). */
+  async lastDeliveries(ids: readonly string[]): Promise<Map<string, LastDelivery>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.prisma.$queryRaw<
+      { channel_id: string; status: string; updated_at: Date; error: string | null }[]
+    >(Db.Prisma.sql`SELECT DISTINCT ON (channel_id) channel_id, status::text, updated_at, error FROM deliveries
+        WHERE channel_id = ANY(${[...ids]}::uuid[]) ORDER BY channel_id, updated_at DESC`);
+    return new Map(rows.map((r) => [r.channel_id, { status: r.status, updatedAt: r.updated_at, error: r.error }]));
+  }
+}

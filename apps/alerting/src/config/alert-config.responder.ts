@@ -1,0 +1,56 @@
+import { Requests, type RequestContract, type RequestOf, type ResponseOf } from '@app/contracts';
+import { Messaging } from '@app/messaging';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { AlertConfigFailure } from './alert-config.errors';
+import { AlertChannelsService } from './alert-channels.service';
+import { AlertRulesService } from './alert-rules.service';
+import { IncidentLogService } from './incident-log.service';
+import { SilencesService } from './silences.service';
+
+/**
+ * Answers the api-gateway's alert-configuration requests (`alerting.<thing>.<verb>.v1`): each handler calls one use
+ * case; a refusal (AlertConfigFailure) is answered as a typed error, anything else as the messaging lib's generic
+ * "could not answer" (logged by it with the error's message only, never the request, which may hold a webhook URL).
+ */
+@Injectable()
+export class AlertConfigResponder implements OnApplicationBootstrap {
+  constructor(
+    private readonly messaging: Messaging,
+    private readonly rules: AlertRulesService,
+    private readonly channels: AlertChannelsService,
+    private readonly silences: SilencesService,
+    private readonly log: IncidentLogService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.serve(Requests.alertRuleList, (r) => this.rules.list(r.orgId, r.serverId));
+    this.serve(Requests.alertRuleGet, (r) => this.rules.get(r.orgId, r.serverId, r.ruleId));
+    this.serve(Requests.alertRuleCreate, (r) => this.rules.create(r.orgId, r.serverId, r.rule));
+    this.serve(Requests.alertRuleUpdate, (r) => this.rules.update(r.orgId, r.serverId, r.ruleId, r.changes));
+    this.serve(Requests.alertRuleDelete, (r) => this.rules.delete(r.orgId, r.serverId, r.ruleId));
+    this.serve(Requests.alertPresetsCreate, (r) => this.rules.createPresets(r.orgId, r.serverId));
+    this.serve(Requests.channelList, (r) => this.channels.list(r.orgId));
+    this.serve(Requests.channelGet, (r) => this.channels.get(r.orgId, r.channelId));
+    this.serve(Requests.channelCreate, (r) => this.channels.create(r.orgId, r.channel));
+    this.serve(Requests.channelUpdate, (r) => this.channels.update(r.orgId, r.channelId, r.changes, r.enableAllowed));
+    this.serve(Requests.channelDelete, (r) => this.channels.delete(r.orgId, r.channelId));
+    this.serve(Requests.silenceList, (r) => this.silences.list(r.orgId, r.includeExpired));
+    this.serve(Requests.silenceCreate, (r) => this.silences.create(r.orgId, r.userId, r.silence));
+    this.serve(Requests.silenceDelete, (r) => this.silences.delete(r.orgId, r.silenceId));
+    this.serve(Requests.incidentList, ({ orgId, ...q }) => this.log.incidents(orgId, q));
+    this.serve(Requests.incidentGet, (r) => this.log.incident(r.orgId, r.incidentId));
+    this.serve(Requests.deliveryList, ({ orgId, ...q }) => this.log.deliveries(orgId, q));
+  }
+
+  private serve<C extends RequestContract>(contract: C, handler: (request: RequestOf<C>) => Promise<unknown>): void {
+    this.messaging.reply(contract, async (request) => {
+      // The reply's schema is checked by the messaging lib before it is sent.
+      try {
+        return { ok: true, value: await handler(request) } as ResponseOf<C>;
+      } catch (error) {
+        if (error instanceof AlertConfigFailure) return { ok: false, error: error.toError() } as ResponseOf<C>;
+        throw error;
+      }
+    });
+  }
+}
