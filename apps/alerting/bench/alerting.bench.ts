@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sealChannelConfig } from '@app/alerts';
 import { Streams, Subjects, type PollResult } from '@app/contracts';
-import { MessageHeaders, Messaging, parseMessage } from '@app/messaging';
+import { MessageHeaders, Messaging, parseMessage, type RawMessage, type StreamMessage } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import {
   createTestDatabase,
@@ -47,8 +47,6 @@ import {
   serviceEnv,
   testNamespace,
 } from '@app/testing';
-import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
-import { createInbox, headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import type { Evaluator } from '../src/engine/evaluator';
 import type { RuleDef, ServerInfo } from '../src/engine/model';
@@ -319,7 +317,7 @@ const FAULT_STRIDE = 997;
 
 /** JetStream publishes with acknowledgements through one reply subscription (like the platform's AckedPublisher). */
 class Publisher {
-  private readonly inbox = createInbox();
+  private readonly inbox: string;
   private seq = 0;
   inFlight = 0;
   acked = 0;
@@ -327,24 +325,23 @@ class Publisher {
   failed = 0;
   lastError = '';
 
-  constructor(private readonly nc: NatsConnection) {
-    nc.subscribe(`${this.inbox}.*`, { callback: (err, msg) => this.answer(err, msg) });
+  constructor(private readonly messaging: Messaging) {
+    this.inbox = messaging.createInbox();
+    messaging.subscribeRaw(`${this.inbox}.*`, (msg) => this.answer(msg));
   }
 
   publish(subject: string, body: string, messageId: string): void {
-    const h = headers();
-    h.set(MessageHeaders.id, messageId);
-    h.set(MessageHeaders.producer, 'bench');
-    this.nc.publish(subject, body, { headers: h, reply: `${this.inbox}.${++this.seq}` });
+    const headers = { [MessageHeaders.id]: messageId, [MessageHeaders.producer]: 'bench' };
+    this.messaging.publishRaw(subject, body, { headers, reply: `${this.inbox}.${++this.seq}` });
     this.inFlight++;
   }
 
-  private answer(err: Error | null, msg: Msg): void {
+  private answer(msg: RawMessage): void {
     this.inFlight--;
-    const text = err ? '' : msg.string();
-    if (err || msg.headers?.code === 503 || text.includes('"error"')) {
+    const text = msg.text();
+    if (msg.status === 503 || text.includes('"error"')) {
       this.failed++;
-      this.lastError = err?.message ?? (text || `status ${msg.headers?.code}`);
+      this.lastError = text || `status ${msg.status}`;
     } else {
       this.acked++;
       if (text.includes('"duplicate":true')) this.duplicates++;
@@ -555,25 +552,21 @@ async function baselinePass(
   count: number,
   work: (data: Uint8Array) => void,
 ): Promise<Pass> {
-  const jsm = await messaging.jsm();
   const name = `bench-baseline-${randomUUID().slice(0, 8)}`;
-  await jsm.consumers.add(stream, {
-    durable_name: name,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.StartSequence,
-    opt_start_seq: startSeq,
-    max_ack_pending: 20_000,
+  await messaging.declareConsumer(stream, {
+    durable: name,
+    startAt: { sequence: startSeq },
+    maxAckPending: 20_000,
   });
   try {
-    const consumer = await messaging.js.consumers.get(stream, name);
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const messages = await consumer.consume({ max_messages: 1000, expires: 5000 });
+    const messages = await messaging.pull(stream, name, { maxMessages: 1000, expiresMs: 5000 });
     let seen = 0;
     const deadline = setTimeout(() => void messages.close(), 120_000);
     // Acknowledged in groups of the service's batch size, as it does (one socket write per group; an ack per
     // message as it arrives costs about twice the CPU of the whole pass).
-    let unacked: JsMsg[] = [];
+    let unacked: StreamMessage[] = [];
     for await (const msg of messages) {
       work(msg.data);
       unacked.push(msg);
@@ -590,7 +583,7 @@ async function baselinePass(
     await messages.close().catch(() => undefined);
     return { perSecond: seen / seconds, cpuUs: (used.user + used.system) / Math.max(1, seen), messages: seen };
   } finally {
-    await jsm.consumers.delete(stream, name).catch(() => undefined);
+    await messaging.deleteConsumer(stream, name).catch(() => undefined);
   }
 }
 
@@ -667,7 +660,7 @@ async function main(): Promise<void> {
     };
     const lastSeq = async () => (await jsm.streams.info(streamName)).state.last_seq;
 
-    const publisher = new Publisher(messaging.nc);
+    const publisher = new Publisher(messaging);
     const feed = new Feed(fleet, publisher, prefix);
     // The service's own Evaluator (its build), on the same configuration, for the third baseline pass.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

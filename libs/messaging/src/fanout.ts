@@ -13,7 +13,7 @@ export interface FanoutOptions<T> {
    * Handles a wanted, valid message. `receivedAt` is `performance.now()` when it arrived (to measure the time to
    * the handler's end).
    */
-  handler: (payload: T, delivery: { token: string; receivedAt: number }) => void;
+  handler: (payload: T, receivedAt: number) => void;
   /**
    * A wanted message that does not match its contract, or whose token field differs from its subject: it is
    * dropped, not dead-lettered (every replica receives the same message, each would dead-letter it).
@@ -67,15 +67,14 @@ function receive<C extends EventContract>(
     options.onInvalid(parsed.ok ? `${contract.token} differs from the subject` : parsed.error);
     return;
   }
-  const delivery = { token, receivedAt };
   if (messagingTracingEnabled()) {
-    handleMessage(msg, null, info, async () => options.handler(payload, delivery)).catch((error: unknown) =>
+    handleMessage(msg, null, info, async () => options.handler(payload, receivedAt)).catch((error: unknown) =>
       onError(error, token),
     );
     return;
   }
   try {
-    options.handler(payload, delivery);
+    options.handler(payload, receivedAt);
   } catch (error) {
     onError(error, token);
   }

@@ -11,7 +11,6 @@ import {
   SimulatorProcess,
   setPlanIntervals,
 } from '@app/testing';
-import { headers as natsHeaders } from '@nats-io/transport-node';
 import { RealtimeClient } from '../../../apps/realtime-gateway/test/realtime-client';
 
 const SECRETS_KEY = Buffer.alloc(32, 11).toString('base64');
@@ -390,11 +389,8 @@ describe('tracing over HTTP and NATS (OTLP/HTTP receiver, api-gateway, billing-l
     // An event no poller can use: each replica dead-letters it, logging while it handles the message.
     const messageId = `bad-event-${prefix}`;
     const traceId = randomBytes(16).toString('hex');
-    const h = natsHeaders();
-    h.set('Nats-Msg-Id', messageId);
-    h.set('traceparent', `00-${traceId}-${randomBytes(8).toString('hex')}-01`);
-    messaging.nc.publish(`${prefix}.server.registered.v1.not-a-server`, new TextEncoder().encode('{"nope":1}'), {
-      headers: h,
+    messaging.publishRaw(`${prefix}.server.registered.v1.not-a-server`, '{"nope":1}', {
+      headers: { 'Nats-Msg-Id': messageId, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
     });
     const isOurs = (line: Record<string, unknown>) =>
       line.messageId === messageId && String(line.msg).includes('dead-lettering');

@@ -1,7 +1,6 @@
 import { Streams, Subjects, type PollResult, type ServerStatusChanged } from '@app/contracts';
-import { handleBatch, LeaderLease, Messaging, parseMessage, readMeta } from '@app/messaging';
+import { LeaderLease, Messaging, parseMessage, type BatchConsumerHandle, type StreamMessage } from '@app/messaging';
 import { LifecycleService, SERVICE_CONFIG } from '@app/platform';
-import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AlertingMetrics } from '../alerting.metrics';
@@ -25,11 +24,7 @@ export class EvaluationService implements OnApplicationBootstrap {
   private readonly logger = new Logger(EvaluationService.name);
   readonly evaluator: Evaluator;
   private lease: LeaderLease | undefined;
-  private messages: ConsumerMessages | undefined;
-  private loop: Promise<void> | undefined;
-  private pending: JsMsg[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private chain: Promise<void> = Promise.resolve();
+  private batches: BatchConsumerHandle | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
   private active = false;
   private readonly unknownOrgs = new Map<string, number>();
@@ -104,25 +99,30 @@ export class EvaluationService implements OnApplicationBootstrap {
     this.evaluator.load(await this.store.loadStates());
     for (const p of await this.store.loadPresence()) this.evaluator.seedPresence(p.serverId, p.names, p.names.length);
     this.metrics.states.set(this.evaluator.stateCount);
-    const stream = await this.messaging.ensureStream(Streams.pollResults);
-    const jsm = await this.messaging.jsm();
-    try {
-      await jsm.consumers.info(stream, DURABLE);
-    } catch (error) {
-      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
-      // New consumers start at new messages: a first start must not alert on a day of old results.
-      await jsm.consumers.add(stream, {
-        durable_name: DURABLE,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.New,
-        ack_wait: this.env.ALERTING_ACK_WAIT_MS * 1_000_000,
-        max_ack_pending: 20_000,
-      });
-    }
-    const consumer = await this.messaging.js.consumers.get(stream, DURABLE);
     this.active = true;
-    this.messages = await consumer.consume({ max_messages: BATCH * 2, expires: 5000 });
-    this.loop = this.consume(this.messages);
+    // Tracing on: one span per batch, linked to each poll result's trace; the delivery jobs it publishes are its
+    // children, so a notification's delivery traces back to the poll that caused it.
+    this.batches = await this.messaging.consumeBatches(
+      Streams.pollResults,
+      DURABLE,
+      {
+        maxBatch: BATCH,
+        maxWaitMs: this.env.ALERTING_BATCH_MS,
+        // A new consumer starts at new messages: a first start must not alert on a day of old results.
+        startAt: 'new',
+        ackWaitMs: this.env.ALERTING_ACK_WAIT_MS,
+        maxAckPending: 20_000,
+        traceAs: Subjects.pollResult,
+        // Pulling ended although we still lead (NATS outage outlived the client's recovery): start over.
+        onEnd: () => {
+          if (!this.active) return;
+          void this.stopConsuming().then(() =>
+            setTimeout(() => void this.onLeadership(this.lease?.isLeader ?? false), 1000),
+          );
+        },
+      },
+      (batch) => this.process(batch),
+    );
     this.refreshTimer = setInterval(() => {
       void this.config
         .load()
@@ -131,62 +131,22 @@ export class EvaluationService implements OnApplicationBootstrap {
     }, this.env.ALERTING_REFRESH_MS);
   }
 
-  private async consume(messages: ConsumerMessages): Promise<void> {
-    try {
-      for await (const msg of messages) {
-        if (!this.active) {
-          msg.nak();
-          continue;
-        }
-        this.pending.push(msg);
-        if (this.pending.length >= BATCH) await this.flush();
-        else this.timer ??= setTimeout(() => void this.flush(), this.env.ALERTING_BATCH_MS);
-      }
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'reading poll results interrupted');
-    }
-    if (this.active) {
-      // The iterator ended although we still lead (NATS outage outlived the client's recovery): start over.
-      await this.stopConsuming();
-      setTimeout(() => void this.onLeadership(this.lease?.isLeader ?? false), 1000);
-    }
-  }
-
   /** Evaluates and persists the messages gathered so far (batches run one after the other). */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
-    // Tracing on: one span per batch, linked to each poll result's trace; the delivery jobs it publishes are its
-    // children, so a notification's delivery traces back to the poll that caused it.
-    const info = {
-      template: this.messaging.naming.base(Subjects.pollResult.subject),
-      operation: 'process' as const,
-      group: DURABLE,
-    };
-    if (batch.length > 0) this.chain = this.chain.then(() => handleBatch(batch, info, () => this.process(batch)));
-    return this.chain;
+    return this.batches?.flush() ?? Promise.resolve();
   }
 
-  private async process(batch: JsMsg[]): Promise<void> {
+  private async process(batch: readonly StreamMessage[]): Promise<void> {
     const started = performance.now();
     const inputs: ({ type: 'result'; value: PollResult } | { type: 'status'; value: ServerStatusChanged })[] = [];
-    const usable: JsMsg[] = [];
+    const usable: StreamMessage[] = [];
     for (const msg of batch) {
       const isStatus = msg.subject.startsWith(this.statusPrefix);
       const contract = isStatus ? Subjects.serverStatus : Subjects.pollResult;
       const parsed = parseMessage(contract, msg.data);
       if (!parsed.ok) {
         await this.messaging
-          .deadLetter(
-            msg.subject,
-            msg.data,
-            readMeta(msg, msg.info.deliveryCount),
-            'schema_violation',
-            parsed.error,
-            DURABLE,
-          )
+          .deadLetter(msg.subject, msg.data, msg.meta, 'schema_violation', parsed.error, DURABLE)
           .catch(() => undefined);
         msg.term();
         continue;
@@ -263,11 +223,10 @@ export class EvaluationService implements OnApplicationBootstrap {
   private async stopConsuming(): Promise<void> {
     this.active = false;
     clearInterval(this.refreshTimer);
-    const messages = this.messages;
-    this.messages = undefined;
-    await messages?.close().catch(() => undefined);
-    await this.loop?.catch(() => undefined);
-    await this.flush().catch(() => undefined);
+    const batches = this.batches;
+    this.batches = undefined;
+    // Stops pulling, then evaluates what was gathered.
+    await batches?.stop().catch(() => undefined);
   }
 
   private async shutdown(): Promise<void> {

@@ -1,7 +1,6 @@
 import { Subjects, type EventContract, type PayloadOf, type RealtimePayload, type ServerDeleted } from '@app/contracts';
-import { handleMessage, Messaging, messagingTracingEnabled, parseMessage } from '@app/messaging';
+import { Messaging } from '@app/messaging';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Msg } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { RealtimeMetrics } from '../metrics/realtime.metrics';
 import { ConnectionRegistry } from '../revocation/connection-registry';
@@ -23,11 +22,11 @@ const EVERYONE: readonly Audience[] = ['session', 'share'];
 
 /**
  * Fans NATS events out to the rooms of their server. Every replica subscribes on core NATS without a queue group
- * (each has its own clients). Subscriptions are raw rather than through `Messaging.subscribe`, which parses every
- * message first: a replica receives every event of the platform, most for servers nobody watches here, so the
- * server id (the subject's last token) is checked against the local rooms before anything is parsed. What is
- * emitted is still parsed with its contract's schema; an invalid message is counted and dropped (not dead-lettered:
- * every replica would dead-letter the same message).
+ * (each has its own clients) through `Messaging.subscribeFanout` rather than `subscribe`, which parses every message
+ * first: a replica receives every event of the platform, most for servers nobody watches here, so the server id
+ * (the subject's last token) is checked against the local rooms before anything is parsed. What is emitted is still
+ * parsed with its contract's schema; an invalid message is counted and dropped (not dead-lettered: every replica
+ * would dead-letter the same message).
  */
 @Injectable()
 export class NatsFanout implements OnApplicationBootstrap {
@@ -82,45 +81,13 @@ export class NatsFanout implements OnApplicationBootstrap {
     audiences: readonly Audience[],
     handle: (payload: PayloadOf<C>, receivedAt: number) => void,
   ): void {
-    this.messaging.nc.subscribe(this.messaging.naming.pattern(contract), {
-      callback: (err, msg) => {
-        if (err) {
-          this.logger.error({ subject: contract.subject, err: err.message }, 'subscription error');
-          return;
-        }
-        this.receive(contract, audiences, msg, handle);
-      },
+    this.messaging.subscribeFanout(contract, {
+      wanted: (serverId) => this.rooms.watched(serverId, audiences),
+      handler: handle,
+      onInvalid: (problem) => this.invalid(contract, problem),
+      onError: (error, serverId) =>
+        this.logger.error({ subject: contract.subject, serverId, err: (error as Error).message }, 'fan-out failed'),
     });
-  }
-
-  private receive<C extends EventContract>(
-    contract: C,
-    audiences: readonly Audience[],
-    msg: Msg,
-    handle: (payload: PayloadOf<C>, receivedAt: number) => void,
-  ): void {
-    const receivedAt = performance.now();
-    const serverId = msg.subject.slice(msg.subject.lastIndexOf('.') + 1);
-    if (!this.rooms.watched(serverId, audiences)) return;
-    const parsed = parseMessage(contract, msg.data);
-    const payload = parsed.ok ? (parsed.value as PayloadOf<C> & { serverId?: unknown }) : null;
-    if (!payload || payload.serverId !== serverId) {
-      this.invalid(contract, parsed.ok ? 'serverId differs from the subject' : parsed.error);
-      return;
-    }
-    const failed = (error: unknown) =>
-      this.logger.error({ subject: contract.subject, serverId, err: (error as Error).message }, 'fan-out failed');
-    // Tracing on: the emit to the room is a child span of the poller's publish (off: no context, no span).
-    if (messagingTracingEnabled()) {
-      const info = { template: this.messaging.naming.base(contract.subject), operation: 'process' as const };
-      handleMessage(msg, null, info, async () => handle(payload, receivedAt)).catch(failed);
-      return;
-    }
-    try {
-      handle(payload, receivedAt);
-    } catch (error) {
-      failed(error);
-    }
   }
 
   private observe(event: RoomEvent, receivedAt: number, time: string): void {

@@ -1,37 +1,12 @@
-import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { streamMessageIds as readStreamMessageIds } from '@app/messaging';
 import { query } from './measure';
 
 /** The stream the poller publishes its results and status changes to (namespace `gsm`). */
 const RESULTS_STREAM = 'GSM_POLL_RESULTS';
 
 /** Message ids (`Nats-Msg-Id`) of the messages a stream holds from `since` on. */
-export async function streamMessageIds(natsUrl: string, stream: string, since: number): Promise<Set<string>> {
-  const nc = await connect({ servers: natsUrl, timeout: 5000, reconnect: false });
-  const ids = new Set<string>();
-  try {
-    const js = jetstream(nc);
-    const consumer = await js.consumers.get(stream, {
-      deliver_policy: DeliverPolicy.StartTime,
-      opt_start_time: new Date(since).toISOString(),
-      headers_only: true,
-    });
-    for (;;) {
-      const batch = await consumer.fetch({ max_messages: 1000, expires: 2000 });
-      let got = 0;
-      let pending = 0;
-      for await (const m of batch) {
-        got++;
-        pending = m.info.pending;
-        const id = m.headers?.get('Nats-Msg-Id');
-        if (id) ids.add(id);
-      }
-      if (got === 0 || pending === 0) break;
-    }
-  } finally {
-    await nc.close();
-  }
-  return ids;
+export function streamMessageIds(natsUrl: string, stream: string, since: number): Promise<Set<string>> {
+  return readStreamMessageIds(natsUrl, stream, new Date(since));
 }
 
 /** Events of stored data that JetStream does not hold: the news of a poll got lost after its data was stored. */
