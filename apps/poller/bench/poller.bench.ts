@@ -15,7 +15,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { copyText } from '@app/database';
 import { Messaging } from '@app/messaging';
+import { health, SAMPLE_KINDS, SAMPLE_TABLES } from '@app/samples';
 import { SecretBox } from '@app/secrets';
 import {
   announceServer,
@@ -139,7 +141,7 @@ interface WriterLike {
   stop(): Promise<void>;
 }
 type WriterClass = new (
-  pool: Pool,
+  samples: unknown,
   options: { flushMs: number; maxBatchRows: number; maxBufferedRows: number; connections?: number },
   hooks: { onDropped(): void; onFlushed(): void; onFlushFailed(): void },
 ) => WriterLike;
@@ -147,19 +149,11 @@ const dist = (file: string): unknown =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(join(__dirname, '..', '..', 'dist', 'storage', file));
 const { SampleWriter } = dist('sample-writer.js') as { SampleWriter: WriterClass };
-const { TABLES } = dist('sample-rows.js') as { TABLES: Record<string, readonly (readonly [string, string])[]> };
-const { copyText } = dist('copy-insert.js') as { copyText(rows: unknown[][]): string };
+const { SamplesRepository } = dist('samples.repository.js') as { SamplesRepository: new (pool: Pool) => unknown };
+const TABLES = Object.fromEntries(SAMPLE_TABLES);
 
 /** The poll kind whose poll writes each sample table (its `latest` snapshot has that kind). */
-const KIND_OF: Record<string, string> = {
-  server_metrics: 'health',
-  power_circuits: 'power',
-  player_samples: 'players',
-  production_samples: 'production',
-  train_samples: 'trains',
-  drone_samples: 'drones',
-  factory_building_samples: 'factory',
-};
+const KIND_OF: Record<string, string> = Object.fromEntries(SAMPLE_KINDS.map((k) => [k.table, k.kind]));
 
 /** One poll's worth of stored rows, as the worker hands it to the writer. */
 interface Capture {
@@ -226,28 +220,34 @@ async function writerRate(url: string, polls: Capture[]): Promise<number> {
   // The poller's defaults: POLLER_BATCH_ROWS 5000, POLLER_WRITE_CONNECTIONS 2.
   const pool = new Pool({ connectionString: url, max: 2 });
   const writer = new SampleWriter(
-    pool,
+    new SamplesRepository(pool),
     { flushMs: 200, maxBatchRows: 5000, maxBufferedRows: 10_000_000, connections: 2 },
     { onDropped() {}, onFlushed() {}, onFlushFailed() {} },
   );
+  // A health poll hands the writer its data (the writer builds the metrics row with the confirmed status): read
+  // back from the stored row through the registry's columns.
+  const healthData = (row: unknown[]) => Object.fromEntries(health.columns.map((c, i) => [c.field, row[i + 2]]));
   const units = polls.map((p) => {
     const time = new Date(p.time);
     const kind = KIND_OF[p.table]!;
+    if (kind === 'health')
+      return {
+        serverId: p.serverId,
+        rows: {},
+        health: {
+          serverId: p.serverId,
+          time,
+          observed: 'online' as const,
+          lastSeenAt: time,
+          lastError: null,
+          reason: null,
+          data: healthData(p.rows[0]!),
+        },
+      };
     return {
       serverId: p.serverId,
       rows: { [p.table]: p.rows },
       latest: { serverId: p.serverId, kind, time, data: p.latest },
-      health:
-        kind === 'health'
-          ? {
-              serverId: p.serverId,
-              time,
-              observed: 'online' as const,
-              lastSeenAt: time,
-              lastError: null,
-              reason: null,
-            }
-          : undefined,
     };
   });
   const started = performance.now();

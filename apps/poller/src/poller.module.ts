@@ -1,8 +1,8 @@
+import { PgPools } from '@app/database';
 import { GameTransport } from '@app/game-client';
 import { SERVICE_CONFIG } from '@app/platform';
 import { SecretBox, secretsOf } from '@app/secrets';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Pool } from 'pg';
 import type { PollerConfig } from './app.config';
 import { PollerMetrics } from './metrics/poller.metrics';
 import { EntitlementsCache } from './plans/entitlements.cache';
@@ -10,31 +10,25 @@ import { ServerRegistry } from './registry/server-registry';
 import { ServersRepository } from './registry/servers.repository';
 import { SchedulerService } from './scheduler/scheduler.service';
 import { SampleWriter } from './storage/sample-writer';
+import { SamplesRepository } from './storage/samples.repository';
 import { PollExecutor } from './worker/poll-executor';
+import { PollPublisher } from './worker/poll-publisher';
 import { PollWorkerService } from './worker/poll-worker.service';
-import { GAME_TRANSPORT, PG_POOL, POLL_EXECUTOR, SAMPLE_WRITER } from './worker/tokens';
+import { GAME_TRANSPORT, POLL_EXECUTOR, SAMPLE_WRITER } from './worker/tokens';
 
-function pool(config: PollerConfig, max: number, name: string): Pool {
-  const created = new Pool({
-    connectionString: config.DATABASE_URL,
-    max,
-    application_name: name,
-    connectionTimeoutMillis: 5000,
-  });
-  created.on('error', () => undefined); // a dropped idle connection is replaced; the writer retries its batch
-  return created;
-}
+/** The writer's pool in PgPools: its own connections, so status reads never starve a flush. */
+const WRITER_POOL = 'writer';
 
-/** Closes the poller's own connections (the PostgreSQL pool of the writer, the game-server pools) last. */
+/** Closes the poller's own connections (the game-server pools, then the PostgreSQL pool of the writer) last. */
 class PollerResources implements OnApplicationShutdown {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly pools: PgPools,
     @Inject(GAME_TRANSPORT) private readonly transport: GameTransport,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.transport.close();
-    await this.pool.end();
+    await this.pools.close(WRITER_POOL);
   }
 }
 
@@ -47,12 +41,14 @@ class PollerResources implements OnApplicationShutdown {
     PollerMetrics,
     SchedulerService,
     PollWorkerService,
+    PollPublisher,
     PollerResources,
     // The writer has its own connections: status reads (one per health poll) must never starve a flush.
     {
-      provide: PG_POOL,
-      inject: [SERVICE_CONFIG],
-      useFactory: (config: PollerConfig) => pool(config, config.POLLER_WRITE_CONNECTIONS, 'poller-writer'),
+      provide: SamplesRepository,
+      inject: [PgPools, SERVICE_CONFIG],
+      useFactory: (pools: PgPools, config: PollerConfig) =>
+        new SamplesRepository(pools.pool(WRITER_POOL, config.POLLER_WRITE_CONNECTIONS)),
     },
     { provide: GAME_TRANSPORT, useFactory: () => new GameTransport({ connectionsPerOrigin: 1 }) },
     {
@@ -63,10 +59,10 @@ class PollerResources implements OnApplicationShutdown {
     },
     {
       provide: SAMPLE_WRITER,
-      inject: [PG_POOL, SERVICE_CONFIG, PollerMetrics],
-      useFactory: (pool: Pool, config: PollerConfig, metrics: PollerMetrics) => {
+      inject: [SamplesRepository, SERVICE_CONFIG, PollerMetrics],
+      useFactory: (samples: SamplesRepository, config: PollerConfig, metrics: PollerMetrics) => {
         const writer: SampleWriter = new SampleWriter(
-          pool,
+          samples,
           {
             flushMs: config.POLLER_FLUSH_MS,
             maxBatchRows: config.POLLER_BATCH_ROWS,

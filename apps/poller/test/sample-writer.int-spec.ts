@@ -2,26 +2,45 @@ import { randomUUID } from 'node:crypto';
 import { createTestDatabase, resolveTestServices, seedAccount, sql, type TestDatabase } from '@app/testing';
 import { Pool } from 'pg';
 import type { ServerStatus } from '@app/contracts';
-import { SampleWriter, type Confirmation, type WriteUnit } from '../src/storage/sample-writer';
+import { SampleWriter as Writer, type Confirmation, type WriteUnit } from '../src/storage/sample-writer';
+import { SamplesRepository } from '../src/storage/samples.repository';
+
+/** The writer on a pool, as the poller module builds it. */
+class SampleWriter extends Writer {
+  constructor(pool: Pool, ...rest: ConstructorParameters<typeof Writer> extends [unknown, ...infer R] ? R : never) {
+    super(new SamplesRepository(pool), ...rest);
+  }
+}
 
 /** A health unit of one poll, as the worker builds it. */
 function healthUnit(serverId: string, time: Date, tickRate: number): WriteUnit {
+  const data = {
+    status: 'unknown' as const,
+    tickRate,
+    playerCount: 2,
+    playerLimit: 4,
+    techTier: 3,
+    gamePhase: 'None',
+    gamePhaseNumber: 0,
+    gamePhaseName: null,
+    isRunning: true,
+    isPaused: false,
+    totalDuration: 1000,
+    sessionName: 'S',
+    latencyMs: 1.5,
+  };
   return {
     serverId,
-    rows: {
-      server_metrics: [[time, serverId, 'online', tickRate, 2, 4, 3, 'None', 0, true, false, 1000, 'S', 1.5]],
-    },
-    latest: { serverId, kind: 'health', time, data: { tickRate } },
-    health: { serverId, time, observed: 'online', lastSeenAt: time, lastError: null, reason: null },
+    rows: {},
+    health: { serverId, time, observed: 'online', lastSeenAt: time, lastError: null, reason: null, data },
   };
 }
 
-/** A health observation as a worker hands it over; `seen` collects the confirmations the writer reports. */
-function observation(serverId: string, time: Date, observed: ServerStatus, seen: Confirmation[] = []): WriteUnit {
-  const row: unknown[] = [time, serverId, observed, null, null, null, null, null, null, null, null, null, null, null];
+/** A health observation as a worker hands it over (the game did not answer: no data). */
+function observation(serverId: string, time: Date, observed: ServerStatus): WriteUnit {
   return {
     serverId,
-    rows: { server_metrics: [row] },
+    rows: {},
     health: {
       serverId,
       time,
@@ -29,10 +48,6 @@ function observation(serverId: string, time: Date, observed: ServerStatus, seen:
       lastSeenAt: observed === 'offline' ? null : time,
       lastError: null,
       reason: null,
-    },
-    onConfirmed: (c) => {
-      row[2] = c.status;
-      seen.push(c);
     },
   };
 }
@@ -149,7 +164,7 @@ describe('SampleWriter (real PostgreSQL)', () => {
     bad.rows.power_circuits![1]![13] = 8_619_589_617;
     const outcomes = await Promise.allSettled(
       [healthUnit(a!, t, 30), bad, healthUnit(b!, t, 29), powerUnit(b!, t)]
-        .map((u) => writer.enqueue(u))
+        .map((u): Promise<unknown> => writer.enqueue(u))
         .concat(writer.flush()),
     );
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
@@ -178,10 +193,11 @@ describe('SampleWriter (real PostgreSQL)', () => {
       return w;
     };
     const at = (s: number) => new Date(Date.parse('2026-11-22T12:00:00.000Z') + s * 1000);
-    const write = async (w: SampleWriter, units: WriteUnit[]) => {
+    /** Writes the units in one flush; `seen` collects the confirmations the writer answers, in unit order. */
+    const write = async (w: SampleWriter, units: WriteUnit[], seen: (Confirmation | null)[] = []) => {
       const done = units.map((u) => w.enqueue(u));
       await w.flush();
-      await Promise.all(done);
+      seen.push(...(await Promise.all(done)));
     };
     const changes = () =>
       sql<{ time: Date; previous: string; status: string }>(
@@ -206,11 +222,11 @@ describe('SampleWriter (real PostgreSQL)', () => {
     it('two workers alternate: a change is confirmed once, by the second observation, whoever wrote the first', async () => {
       const [a, b] = [newWriter(), newWriter()];
       const seen: Confirmation[] = [];
-      await write(a, [observation(server, at(0), 'online', seen)]);
-      await write(b, [observation(server, at(3), 'online', seen)]);
-      await write(a, [observation(server, at(6), 'offline', seen)]);
+      await write(a, [observation(server, at(0), 'online')], seen);
+      await write(b, [observation(server, at(3), 'online')], seen);
+      await write(a, [observation(server, at(6), 'offline')], seen);
       expect((await stored())!).toMatchObject({ status: 'online', pending_status: 'offline' });
-      await write(b, [observation(server, at(9), 'offline', seen)]);
+      await write(b, [observation(server, at(9), 'offline')], seen);
       expect(await changes()).toEqual(['12:00:00 unknown->online', '12:00:09 online->offline']);
       expect(seen.map((c) => c.status)).toEqual(['online', 'online', 'online', 'offline']);
       expect(seen[3]!.changed).toEqual({ previous: 'online', status: 'offline', reason: null });
@@ -228,11 +244,8 @@ describe('SampleWriter (real PostgreSQL)', () => {
       // Worker B held these while PostgreSQL was away; worker A wrote newer ones first.
       const late = [observation(server, at(3), 'offline'), observation(server, at(9), 'online')];
       await write(a, [observation(server, at(6), 'offline'), observation(server, at(12), 'offline')]);
-      const seen: Confirmation[] = [];
-      await write(
-        b,
-        late.map((u) => ({ ...u, onConfirmed: (c: Confirmation) => seen.push(c) })),
-      );
+      const seen: (Confirmation | null)[] = [];
+      await write(b, late, seen);
       expect(await changes()).toEqual(['12:00:00 unknown->online', '12:00:12 online->offline']);
       expect((await stored())!.status).toBe('offline');
       expect((await stored())!.observed_at.toISOString()).toBe(at(12).toISOString());
@@ -246,15 +259,14 @@ describe('SampleWriter (real PostgreSQL)', () => {
       const writersOf = [newWriter(), newWriter(), newWriter()];
       await write(writersOf[0]!, [observation(server, at(0), 'online'), observation(server, at(3), 'degraded')]);
       // The same confirming observation from three workers at once (a redelivered job, raced).
-      const seen: Confirmation[] = [];
-      await Promise.all(writersOf.map((w) => write(w, [observation(server, at(6), 'degraded', seen)])));
+      const seen: (Confirmation | null)[] = [];
+      await Promise.all(writersOf.map((w) => write(w, [observation(server, at(6), 'degraded')], seen)));
       expect(await changes()).toEqual(['12:00:00 unknown->online', '12:00:06 online->degraded']);
       expect((await stored())!.status).toBe('degraded');
       // Each copy reports the change (read back for the repeats): whichever copy's publish gets through, the
       // event is sent, and the one message id makes the others duplicates NATS drops. So a transaction whose
       // COMMIT succeeded unseen, retried, still publishes its status change.
-      // (A copy whose rows were stored meanwhile is written again through de-duplication: reported once more.)
-      expect(seen.length).toBeGreaterThanOrEqual(3);
+      expect(seen.length).toBe(3);
       expect(new Set(seen.map((c) => JSON.stringify(c)))).toEqual(
         new Set([
           JSON.stringify({ status: 'degraded', changed: { previous: 'online', status: 'degraded', reason: null } }),
@@ -301,17 +313,10 @@ describe('SampleWriter (real PostgreSQL)', () => {
         for (const id of ids) {
           const key = `${id}:${round}`;
           enqueued.push(key);
-          done.push(
-            writer.enqueue({
-              ...observation(id, at(round * 10), status),
-              afterCommit: async () => void settled.push(key),
-            }),
-          );
+          done.push(writer.enqueue(observation(id, at(round * 10), status)).then(() => void settled.push(key)));
           // A failed power poll of the same server: no rows, only its result to publish, in the server's order.
           enqueued.push(`${key}:failed`);
-          done.push(
-            writer.enqueue({ serverId: id, rows: {}, afterCommit: async () => void settled.push(`${key}:failed`) }),
-          );
+          done.push(writer.enqueue({ serverId: id, rows: {} }).then(() => void settled.push(`${key}:failed`)));
         }
       await writer.flush();
       await Promise.all(done);
@@ -321,7 +326,7 @@ describe('SampleWriter (real PostgreSQL)', () => {
       expect(mostActive).toBe(2);
       // The lanes never wait on each other's rows: no lock timeout, no deadlock, no retried batch.
       expect(failures).toEqual([]);
-      // Each server's units settle (run their after-commit work: publish) in the order they were queued.
+      // Each server's units settle (their callers then publish) in the order they were queued.
       for (const id of ids) expect(perServer(settled, id)).toEqual(perServer(enqueued, id));
       expect(settled.length).toBe(enqueued.length);
       const metrics = await sql<{ n: string }>(
@@ -359,12 +364,7 @@ describe('SampleWriter (real PostgreSQL)', () => {
         for (const id of ids) {
           const key = `${id}:${round}`;
           enqueued.push(key);
-          done.push(
-            writer.enqueue({
-              ...observation(id, at(round * 10), status),
-              afterCommit: async () => void settled.push(key),
-            }),
-          );
+          done.push(writer.enqueue(observation(id, at(round * 10), status)).then(() => void settled.push(key)));
         }
       await Promise.all(done);
       await writer.stop();

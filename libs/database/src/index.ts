@@ -1,3 +1,4 @@
+export * from './copy-insert';
 export * from './database.module';
 export * from './migrator';
 export * from './pg-pools';

@@ -1,47 +1,10 @@
-import type { ServerStatus } from '@app/contracts';
+import { isUniqueViolation } from '@app/database';
 import { outsideContext } from '@app/messaging';
-import { observe, type StatusState } from '../status/status-machine';
 import { Logger } from '@nestjs/common';
-import type { Pool, PoolClient } from 'pg';
-import { TABLES, type SampleTable, type TableRows } from './sample-rows';
-import { copyInto, forgetStaging, insertViaCopy, isUniqueViolation } from './copy-insert';
+import type { SamplesRepository } from './samples.repository';
+import type { Confirmation, WriteUnit } from './write-unit';
 
-/** What a health poll saw, before confirmation. */
-export interface HealthObservation {
-  serverId: string;
-  time: Date;
-  /** The status this poll alone says (statusOf). */
-  observed: ServerStatus;
-  lastSeenAt: Date | null;
-  lastError: string | null;
-  /** Why the status is `observed` (an error, a low tick rate): recorded with a change this observation confirms. */
-  reason: string | null;
-}
-
-/** The confirmed status after an observation, and the change it confirmed (if any). */
-export interface Confirmation {
-  status: ServerStatus;
-  changed: { previous: ServerStatus; status: ServerStatus; reason: string | null } | null;
-}
-
-/** Everything one poll writes; committed together with other polls' units in one transaction. */
-export interface WriteUnit {
-  /** The server polled: it picks the unit's lane, so each server's units are written and settled in order. */
-  serverId: string;
-  rows: TableRows;
-  latest?: { serverId: string; kind: string; time: Date; data: unknown };
-  /**
-   * A health observation: confirmed inside the write transaction, with the server's state row locked, in
-   * observation order, so replicas, redeliveries and a backlog written after an outage never confirm twice or go
-   * back in time. `onConfirmed` is called (before anything is written, again if the transaction is retried) so
-   * that the unit can complete its rows, `latest` and events with the confirmed status.
-   */
-  health?: HealthObservation;
-  onConfirmed?: (confirmation: Confirmation) => void;
-  addonState?: { serverId: string; addonStatus: string; addonReason: string | null; time: Date };
-  /** Runs after the commit (publishing the poll's events: data first, then the news). */
-  afterCommit?: () => Promise<void>;
-}
+export type { Confirmation, HealthObservation, WriteUnit } from './write-unit';
 
 export interface WriterOptions {
   flushMs: number;
@@ -80,27 +43,14 @@ interface Pending {
   seq: number;
   unit: WriteUnit;
   rows: number;
-  resolve: () => void;
+  /** Settles the caller with the unit's confirmation (health units) once it is committed. */
+  resolve: (confirmation: Confirmation | null) => void;
   reject: (error: Error) => void;
 }
 
-interface ConfirmedRow {
-  serverId: string;
-  state: StatusState;
-  observedAt: Date | null;
-  /** Set when this batch changed the status: the time of the confirming observation. */
-  statusSince: Date | null;
-  lastSeenAt: Date | null;
-  lastError: string | null;
-  touched: boolean;
-}
-
-interface ConfirmedStates {
-  rows: ConfirmedRow[];
-  changes: { serverId: string; time: Date; previous: ServerStatus; status: ServerStatus; reason: string | null }[];
-}
-
-const rowsOf = (unit: WriteUnit): number => Object.values(unit.rows).reduce((n, r) => n + (r?.length ?? 0), 1);
+/** Rows a unit holds in the buffer (its health unit's metrics row is built at write time: counted here). */
+const rowsOf = (unit: WriteUnit): number =>
+  Object.values(unit.rows).reduce((n, r) => n + (r?.length ?? 0), unit.health ? 2 : 1);
 
 /**
  * One lane of the {@link SampleWriter}: batches its servers' writes, every `flushMs` or when a batch is full, and
@@ -116,7 +66,7 @@ class WriterLane {
   private stopped = false;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly samples: SamplesRepository,
     private readonly options: WriterOptions,
     private readonly hooks: WriterHooks,
     private readonly lane: number,
@@ -138,8 +88,8 @@ class WriterLane {
   }
 
   /** Queues a unit; resolves once it is committed, rejects only when it was dropped from a full buffer. */
-  enqueue(unit: WriteUnit, seq: number): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  enqueue(unit: WriteUnit, seq: number): Promise<Confirmation | null> {
+    return new Promise<Confirmation | null>((resolve, reject) => {
       const rows = rowsOf(unit);
       this.queue.push({ seq, unit, rows, resolve, reject });
       this.buffered += rows;
@@ -151,7 +101,7 @@ class WriterLane {
   private arm(delayMs: number): void {
     if (this.timer || this.stopped) return;
     // Armed by whichever job enqueued first, but the flush serves every job of the batch: it runs in no job's
-    // trace or log context (each job's own afterCommit restores its own).
+    // trace or log context (each job publishes its events in its own).
     this.timer = outsideContext(() =>
       setTimeout(() => {
         this.timer = undefined;
@@ -188,8 +138,9 @@ class WriterLane {
         rows += this.queue[take++]!.rows;
       const batch = this.queue.splice(0, take);
       const started = performance.now();
+      let confirmations: Map<WriteUnit, Confirmation>;
       try {
-        await this.writeUnits(batch.map((p) => p.unit));
+        confirmations = await this.writeUnits(batch.map((p) => p.unit));
       } catch (error) {
         // A value PostgreSQL refuses (out of range, invalid text) fails the whole batch, every time: written poll by
         // poll instead, only the polls it refuses are dropped, and the lane goes on.
@@ -208,34 +159,36 @@ class WriterLane {
         this.arm(backoff);
         return;
       }
-      this.settle(batch, rows, started);
+      this.settle(batch, rows, started, confirmations);
     }
   }
 
-  /** After a commit: the lane is healthy again; the units are resolved and their after-commit work runs. */
-  private settle(batch: Pending[], rows: number, started: number): void {
+  /**
+   * After a commit: the lane is healthy again; the units' callers are settled in commit order, health units with
+   * their confirmation (callers publish the poll's events from there, so they go out in commit order too).
+   */
+  private settle(
+    batch: Pending[],
+    rows: number,
+    started: number,
+    confirmations: ReadonlyMap<WriteUnit, Confirmation>,
+  ): void {
     this.failures = 0;
     this.onCommitted();
     this.buffered -= rows;
     this.hooks.onFlushed(rows, performance.now() - started);
-    for (const p of batch) {
-      p.resolve();
-      if (p.unit.afterCommit)
-        void p.unit
-          .afterCommit()
-          .catch((e: unknown) => this.logger.error({ err: (e as Error).message }, 'after-commit work failed'));
-    }
+    for (const p of batch) p.resolve(confirmations.get(p.unit) ?? null);
   }
 
   /**
    * Fast path: samples COPied straight into their tables. A redelivered job's rows are already there: the COPY then
    * fails as a whole and the batch goes through staging with ON CONFLICT DO NOTHING instead.
    */
-  private async writeUnits(units: WriteUnit[]): Promise<void> {
-    await this.write(units, false).catch((error: unknown) => {
+  private async writeUnits(units: WriteUnit[]): Promise<Map<WriteUnit, Confirmation>> {
+    return this.samples.write(units, false).catch((error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
       this.hooks.onDuplicateBatch?.();
-      return this.write(units, true);
+      return this.samples.write(units, true);
     });
   }
 
@@ -248,8 +201,9 @@ class WriterLane {
     for (let i = 0; i < batch.length; i++) {
       const p = batch[i]!;
       const started = performance.now();
+      let confirmations: Map<WriteUnit, Confirmation>;
       try {
-        await this.writeUnits([p.unit]);
+        confirmations = await this.writeUnits([p.unit]);
       } catch (error) {
         if (!isDataError(error)) return batch.slice(i);
         const { code, message } = error as { code: string; message: string };
@@ -262,229 +216,9 @@ class WriterLane {
         p.reject(new Error(`refused by PostgreSQL: ${message}`));
         continue;
       }
-      this.settle([p], p.rows, started);
+      this.settle([p], p.rows, started, confirmations);
     }
     return [];
-  }
-
-  private async write(units: WriteUnit[], dedupe: boolean): Promise<void> {
-    const client: PoolClient = await this.pool.connect();
-    // A checked-out client whose connection drops emits 'error' on itself (the pool only listens on idle ones):
-    // without a listener that would take the process down in the middle of a PostgreSQL outage.
-    if (client.listenerCount('error') === 0) client.on('error', () => undefined);
-    try {
-      await client.query('BEGIN');
-      const states = await this.confirmStatuses(client, units);
-      for (const table of Object.keys(TABLES) as SampleTable[]) {
-        const rows = units.flatMap((u) => u.rows[table] ?? []);
-        if (dedupe) await insertViaCopy(client, table, TABLES[table], rows);
-        else await copyInto(client, table, TABLES[table], rows);
-      }
-      await this.writeStates(client, units, states);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      forgetStaging(client);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-
-  /**
-   * Confirms the batch's health observations against the locked state rows (created first for new servers). Every
-   * state row the batch will write (health and add-on) is locked here, in id order, so concurrent writers cannot
-   * deadlock. Per server, observations apply in time order; one older than the row's `observed_at` changes
-   * nothing; one equal to it is this very observation again (a redelivered job, or a retry of a transaction whose
-   * COMMIT succeeded unseen): the change it confirmed is read back, so that its event is published after all
-   * (the message id makes a second copy a duplicate NATS drops). Returns the rows to write back and the changes.
-   */
-  private async confirmStatuses(client: PoolClient, units: WriteUnit[]): Promise<ConfirmedStates> {
-    const observing = units.filter((u) => u.health);
-    const result: ConfirmedStates = { rows: [], changes: [] };
-    const ids = [
-      ...new Set([
-        ...observing.map((u) => u.health!.serverId),
-        ...units.flatMap((u) => (u.addonState ? [u.addonState.serverId] : [])),
-      ]),
-    ].sort();
-    if (ids.length === 0) return result;
-    await client.query(
-      `INSERT INTO server_states (server_id)
-       SELECT id FROM servers WHERE id = ANY($1::uuid[]) ORDER BY id ON CONFLICT (server_id) DO NOTHING`,
-      [ids],
-    );
-    const { rows } = await client.query<{
-      server_id: string;
-      status: ServerStatus;
-      pending_status: ServerStatus | null;
-      pending_count: number;
-      observed_at: Date | null;
-    }>(
-      `SELECT server_id, status, pending_status, pending_count, observed_at FROM server_states
-        WHERE server_id = ANY($1::uuid[]) ORDER BY server_id FOR UPDATE`,
-      [ids],
-    );
-    const stored = new Map(rows.map((r) => [r.server_id, r]));
-    observing.sort((a, b) => a.health!.time.getTime() - b.health!.time.getTime());
-    const current = new Map<string, ConfirmedRow>();
-    const again: { unit: WriteUnit; status: ServerStatus }[] = [];
-    for (const unit of observing) {
-      const h = unit.health!;
-      const row = stored.get(h.serverId);
-      if (!row) {
-        // The server was deleted: nothing of this poll is stored (its samples join `servers`).
-        unit.onConfirmed?.({ status: h.observed, changed: null });
-        continue;
-      }
-      let state = current.get(h.serverId);
-      if (!state) {
-        state = {
-          serverId: h.serverId,
-          state: { status: row.status, pendingStatus: row.pending_status, pendingCount: row.pending_count },
-          observedAt: row.observed_at,
-          statusSince: null,
-          lastSeenAt: null,
-          lastError: null,
-          touched: false,
-        };
-        current.set(h.serverId, state);
-      }
-      if (state.observedAt && h.time.getTime() < state.observedAt.getTime()) {
-        unit.onConfirmed?.({ status: state.state.status, changed: null });
-        continue;
-      }
-      if (state.observedAt && h.time.getTime() === state.observedAt.getTime()) {
-        again.push({ unit, status: state.state.status });
-        continue;
-      }
-      const step = observe(state.state, h.observed);
-      state.state = step.next;
-      state.observedAt = h.time;
-      state.lastError = h.lastError;
-      if (h.lastSeenAt) state.lastSeenAt = h.lastSeenAt;
-      state.touched = true;
-      const changed = step.changed ? { ...step.changed, reason: h.reason } : null;
-      if (changed) {
-        state.statusSince = h.time;
-        result.changes.push({ serverId: h.serverId, time: h.time, ...changed });
-      }
-      unit.onConfirmed?.({ status: step.next.status, changed });
-    }
-    if (again.length > 0) {
-      const { rows: recorded } = await client.query<{
-        server_id: string;
-        time: Date;
-        previous: ServerStatus;
-        status: ServerStatus;
-        reason: string | null;
-      }>(
-        `SELECT c.server_id, c.time, c.previous, c.status, c.reason FROM server_status_changes c
-           JOIN unnest($1::uuid[], $2::timestamptz[]) AS k(server_id, time)
-             ON c.server_id = k.server_id AND c.time = k.time`,
-        [again.map((a) => a.unit.health!.serverId), again.map((a) => a.unit.health!.time)],
-      );
-      const byKey = new Map(recorded.map((r) => [`${r.server_id}:${r.time.getTime()}`, r]));
-      for (const { unit, status } of again) {
-        const r = byKey.get(`${unit.health!.serverId}:${unit.health!.time.getTime()}`);
-        unit.onConfirmed?.({
-          status,
-          changed: r ? { previous: r.previous, status: r.status, reason: r.reason } : null,
-        });
-      }
-    }
-    result.rows = [...current.values()].filter((r) => r.touched);
-    return result;
-  }
-
-  private async writeStates(client: PoolClient, units: WriteUnit[], confirmed: ConfirmedStates): Promise<void> {
-    // One row per key and batch (ON CONFLICT DO UPDATE may touch a row only once per statement): the newest wins.
-    const newest = <T extends { time: Date }>(items: (T | undefined)[], key: (t: T) => string): T[] => {
-      const map = new Map<string, T>();
-      for (const item of items) if (item && (map.get(key(item))?.time ?? 0) <= item.time) map.set(key(item), item);
-      return [...map.values()];
-    };
-    const latest = newest(
-      units.map((u) => u.latest),
-      (l) => `${l.serverId}:${l.kind}`,
-    );
-    await insertViaCopy(
-      client,
-      'latest',
-      [
-        ['server_id', 'uuid'],
-        ['kind', 'text'],
-        ['time', 'timestamptz'],
-        ['data', 'jsonb'],
-      ],
-      latest.map((l) => [l.serverId, l.kind, l.time, JSON.stringify(l.data)]),
-      {
-        tail: 'ON CONFLICT (server_id, kind) DO UPDATE SET time = EXCLUDED.time, data = EXCLUDED.data WHERE latest.time <= EXCLUDED.time',
-        join: 'JOIN servers s ON s.id = u.server_id',
-      },
-    );
-    const health = confirmed.rows;
-    if (health.length > 0) {
-      await client.query(
-        `UPDATE server_states s SET
-           status = u.status,
-           status_since = COALESCE(u.status_since, s.status_since),
-           pending_status = u.pending_status,
-           pending_count = u.pending_count,
-           observed_at = u.observed_at,
-           last_seen_at = GREATEST(s.last_seen_at, u.last_seen_at),
-           last_error = u.last_error,
-           updated_at = now()
-         FROM unnest($1::uuid[], $2::server_status[], $3::timestamptz[], $4::server_status[], $5::int[],
-                     $6::timestamptz[], $7::timestamptz[], $8::text[])
-           AS u(server_id, status, status_since, pending_status, pending_count, observed_at, last_seen_at, last_error)
-         WHERE s.server_id = u.server_id`,
-        [
-          health.map((h) => h.serverId),
-          health.map((h) => h.state.status),
-          health.map((h) => h.statusSince),
-          health.map((h) => h.state.pendingStatus),
-          health.map((h) => h.state.pendingCount),
-          health.map((h) => h.observedAt),
-          health.map((h) => h.lastSeenAt),
-          health.map((h) => h.lastError),
-        ],
-      );
-    }
-    const addon = newest(
-      units.map((u) => u.addonState),
-      (a) => a.serverId,
-    );
-    await insertViaCopy(
-      client,
-      'server_states',
-      [
-        ['server_id', 'uuid'],
-        ['addon_status', 'addon_status'],
-        ['addon_reason', 'text'],
-        ['addon_checked_at', 'timestamptz'],
-      ],
-      addon.map((a) => [a.serverId, a.addonStatus, a.addonReason, a.time]),
-      {
-        tail: `ON CONFLICT (server_id) DO UPDATE SET addon_status = EXCLUDED.addon_status, addon_reason = EXCLUDED.addon_reason,
-         addon_checked_at = EXCLUDED.addon_checked_at, updated_at = now()`,
-        join: 'JOIN servers s ON s.id = u.server_id',
-        stage: 'stage_addon_states',
-      },
-    );
-    const changes = confirmed.changes;
-    await insertViaCopy(
-      client,
-      'server_status_changes',
-      [
-        ['time', 'timestamptz'],
-        ['server_id', 'uuid'],
-        ['previous', 'server_status'],
-        ['status', 'server_status'],
-        ['reason', 'text'],
-      ],
-      changes.map((c) => [c.time, c.serverId, c.previous, c.status, c.reason]),
-    );
   }
 
   /** Flushes what is left (bounded by the caller's shutdown deadline) and stops the timer. */
@@ -500,7 +234,7 @@ class WriterLane {
  * The poller's writer. The servers are split into `connections` lanes by their id; each lane batches its servers'
  * writes and commits them one transaction at a time, in order, on its own connection: every flush inserts the
  * pending samples through COPY (idempotent on each table's key, so a redelivered job adds nothing), upserts the
- * `latest` snapshots and server states, then runs the units' after-commit work. While PostgreSQL is away the units
+ * `latest` snapshots and server states, then settles the units' callers in commit order. While PostgreSQL is away the units
  * wait in a bounded buffer (shared by the lanes: the oldest unit of any lane is dropped first) and the flush is
  * retried with backoff; a commit in any lane wakes the lanes backing off. Nothing throws into the caller but a
  * dropped unit.
@@ -515,14 +249,14 @@ export class SampleWriter {
   private seq = 0;
 
   constructor(
-    pool: Pool,
+    samples: SamplesRepository,
     private readonly options: WriterOptions,
     private readonly hooks: WriterHooks,
   ) {
     const count = Math.max(1, options.connections ?? 1);
     this.lanes = Array.from(
       { length: count },
-      (_, i) => new WriterLane(pool, options, hooks, i, () => this.lanes.forEach((lane) => lane.retryNow())),
+      (_, i) => new WriterLane(samples, options, hooks, i, () => this.lanes.forEach((lane) => lane.retryNow())),
     );
   }
 
@@ -531,8 +265,11 @@ export class SampleWriter {
     return this.lanes.reduce((n, lane) => n + lane.depth, 0);
   }
 
-  /** Queues a unit; resolves once it is committed, rejects only when it was dropped from a full buffer. */
-  enqueue(unit: WriteUnit): Promise<void> {
+  /**
+   * Queues a unit; resolves once it is committed (with its confirmation, for a health unit; null otherwise), in
+   * commit order; rejects only when it was dropped from a full buffer or refused by PostgreSQL.
+   */
+  enqueue(unit: WriteUnit): Promise<Confirmation | null> {
     const lane = Number.parseInt(unit.serverId.replaceAll('-', '').slice(-8), 16) % this.lanes.length;
     const seq = this.seq++;
     const committed = this.lanes[Number.isNaN(lane) ? 0 : lane]!.enqueue(unit, seq);

@@ -1,13 +1,15 @@
 import type { PollJob, PollKind } from '@app/contracts';
 import type { Messaging } from '@app/messaging';
 import { MetricsService } from '@app/observability';
-import { LifecycleService, ReadinessRegistry } from '@app/platform';
+import { LifecycleService, ReadinessRegistry, SystemClock } from '@app/platform';
 import type { PollerConfig } from '../app.config';
 import { PollerMetrics } from '../metrics/poller.metrics';
 import type { ServerRegistry } from '../registry/server-registry';
 import type { ServerRecord } from '../registry/servers.repository';
 import type { SampleWriter } from '../storage/sample-writer';
-import type { PollExecutor, PollOutcome } from './poll-executor';
+import type { PollExecutor } from './poll-executor';
+import type { PollOutcome } from './poll-outcome';
+import type { PollPublisher } from './poll-publisher';
 import { PollWorkerService } from './poll-worker.service';
 
 const SERVER: ServerRecord = {
@@ -54,17 +56,25 @@ function harness(errors: Partial<Record<PollKind, string>> = {}, ackWaitMs = 30_
       ran.push(j.kind);
       if (holding.has(j.kind)) await new Promise<void>((resolve) => held.set(j.kind, resolve));
       const code = errors[j.kind];
-      return {
+      const base = {
         job: j,
         time: new Date(j.scheduledAt),
         durationMs: 1,
         error: code ? { code, message: code } : null,
-        rows: {},
         data: null,
       };
+      if (j.kind === 'health')
+        return {
+          ...base,
+          kind: 'health',
+          observation: { reachable: !code, loading: false, tickRate: 30, health: 'healthy' },
+        };
+      if (j.kind === 'addon') return { ...base, kind: 'addon' };
+      return { ...base, kind: j.kind, records: [] };
     },
   } as unknown as PollExecutor;
-  const writer = { enqueue: () => Promise.resolve(), stop: () => Promise.resolve() } as unknown as SampleWriter;
+  const writer = { enqueue: () => Promise.resolve(null), stop: () => Promise.resolve() } as unknown as SampleWriter;
+  const publisher = { publish: () => Promise.resolve() } as unknown as PollPublisher;
   const registry = { fetch: () => Promise.resolve(SERVER), onChange: () => undefined } as unknown as ServerRegistry;
   const metrics = new PollerMetrics(new MetricsService({ service: 'poller' }));
   const worker = new PollWorkerService(
@@ -72,6 +82,8 @@ function harness(errors: Partial<Record<PollKind, string>> = {}, ackWaitMs = 30_
     registry,
     metrics,
     new LifecycleService(),
+    publisher,
+    new SystemClock(),
     new ReadinessRegistry(),
     executor,
     writer,

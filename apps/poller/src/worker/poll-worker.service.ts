@@ -1,26 +1,18 @@
 import { context } from '@opentelemetry/api';
-import {
-  Streams,
-  Subjects,
-  type DueKind,
-  type EventContract,
-  type HealthData,
-  type PayloadOf,
-  type PollJob,
-  type ServerStatus,
-} from '@app/contracts';
-import { ContractViolationError, Messaging, type ConsumerHandle } from '@app/messaging';
-import { LifecycleService, ReadinessRegistry, SERVICE_CONFIG } from '@app/platform';
+import { Streams, Subjects, type DueKind, type PollJob } from '@app/contracts';
+import { Messaging, type ConsumerHandle } from '@app/messaging';
+import { Clock, LifecycleService, ReadinessRegistry, SERVICE_CONFIG } from '@app/platform';
+import { SAMPLED_KINDS } from '@app/samples';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { PollerConfig } from '../app.config';
 import { PollerMetrics } from '../metrics/poller.metrics';
 import { ServerRegistry } from '../registry/server-registry';
 import type { ServerRecord } from '../registry/servers.repository';
-import { SAMPLED_KINDS } from '../storage/sample-rows';
-import type { Confirmation, SampleWriter, WriteUnit } from '../storage/sample-writer';
-import { statusOf } from '../status/status-machine';
+import type { SampleWriter } from '../storage/sample-writer';
+import { unitOf, type Confirmation } from '../storage/write-unit';
 import { LagMonitor } from './lag-monitor';
-import { resultOf, type PollExecutor, type PollOutcome } from './poll-executor';
+import type { PollExecutor } from './poll-executor';
+import { PollPublisher } from './poll-publisher';
 import { POLL_EXECUTOR, SAMPLE_WRITER } from './tokens';
 
 /** A job that starts later than this (or half its shortest interval, if longer) sheds its add-on polls. */
@@ -29,11 +21,6 @@ const SHED_AFTER_MS = 2000;
 const SHEDDABLE: ReadonlySet<string> = SAMPLED_KINDS;
 /** How long a job waits for its samples to be committed before it is acked anyway (they stay buffered). */
 const COMMIT_WAIT_MS = 2000;
-/**
- * How long a stored poll's events are retried while NATS does not acknowledge them: within the stream's duplicate
- * window (120 s), so a publish that was stored although its acknowledgement was lost is not stored twice.
- */
-const PUBLISH_RETRY_MS = 100_000;
 
 /** A poll waiting for its server's turn; dropped (and its caller settled) once its deadline has passed. */
 interface Turn {
@@ -58,8 +45,6 @@ export class PollWorkerService implements OnApplicationBootstrap {
   private readonly logger = new Logger(PollWorkerService.name);
   /** Each server's waiting polls (see inTurn). */
   private readonly turns = new Map<string, ServerTurns>();
-  /** Each server's stored polls' events, published one after the other in commit order. */
-  private readonly publishing = new Map<string, Promise<void>>();
   readonly lag = new LagMonitor();
   private consumer: ConsumerHandle | undefined;
 
@@ -68,6 +53,8 @@ export class PollWorkerService implements OnApplicationBootstrap {
     private readonly registry: ServerRegistry,
     private readonly metrics: PollerMetrics,
     private readonly lifecycle: LifecycleService,
+    private readonly publisher: PollPublisher,
+    private readonly clock: Clock,
     readiness: ReadinessRegistry,
     @Inject(POLL_EXECUTOR) private readonly executor: PollExecutor,
     @Inject(SAMPLE_WRITER) private readonly writer: SampleWriter,
@@ -114,7 +101,7 @@ export class PollWorkerService implements OnApplicationBootstrap {
    * A kind whose interval has passed by the time its turn comes is dropped and counted, never run late.
    */
   private async handleJob(job: PollJob): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const slot = Date.parse(job.scheduledAt);
     const kinds: DueKind[] = [{ kind: job.kind, intervalSeconds: job.intervalSeconds }, ...(job.together ?? [])];
     const lagMs = Math.max(0, now - slot);
@@ -129,7 +116,7 @@ export class PollWorkerService implements OnApplicationBootstrap {
     }
     const server = await this.registry.fetch(job.serverId);
     if (!server) return; // deleted: nothing to poll
-    const committed: Promise<void>[] = [];
+    const committed: Promise<unknown>[] = [];
     // Set when a poll of this job timed out: the add-on runs inside the game, so once the game or the add-on did not
     // answer in time, the job's remaining add-on polls would each wait out the same timeout, holding up this server's
     // turns (and its next jobs) for nothing. They are skipped and counted.
@@ -143,7 +130,7 @@ export class PollWorkerService implements OnApplicationBootstrap {
       const dropped = () => this.metrics.droppedLate.inc({ kind: due.kind });
       const health = due.kind === 'health';
       return this.inTurn(server.id, health, health ? expiresAt : Math.min(expiresAt, holdUntil), dropped, async () => {
-        const started = Date.now();
+        const started = this.clock.nowMs();
         if (due.kind !== 'health' && addonUnreachable) {
           this.metrics.skipped.inc({ kind: due.kind, reason: 'unreachable' });
           return;
@@ -179,32 +166,6 @@ export class PollWorkerService implements OnApplicationBootstrap {
   }
 
   /**
-   * Publishes a stored poll's event to JetStream, retrying with backoff while NATS is away (a restart, a leader
-   * election): its data is committed, so the news must not be lost. The message id makes a retry of a publish that
-   * was in fact stored a duplicate JetStream drops.
-   */
-  private async publishUntilAcked<C extends EventContract>(
-    contract: C,
-    payload: PayloadOf<C>,
-    messageId: string,
-  ): Promise<void> {
-    const deadline = Date.now() + PUBLISH_RETRY_MS;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.messaging.publishDurable(contract, payload, { messageId });
-        return;
-      } catch (error) {
-        // A payload the contract refuses will never be accepted: no retry.
-        if (error instanceof ContractViolationError || Date.now() >= deadline || this.lifecycle.shuttingDown)
-          throw error;
-        if (attempt === 1)
-          this.logger.warn({ messageId, err: (error as Error).message }, 'event not acknowledged; retrying');
-        await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
-      }
-    }
-  }
-
-  /**
    * Runs `work` in the server's next free turn: one poll at a time per server. Health polls go before the add-on polls
    * already waiting (a job's add-on polls take their turns one by one, so a slow add-on delays the server's next
    * health poll by one poll at most, never by a whole job's worth); otherwise turns run in the order they were asked.
@@ -235,7 +196,7 @@ export class PollWorkerService implements OnApplicationBootstrap {
   private async takeTurns(serverId: string, turns: ServerTurns): Promise<void> {
     turns.running = true;
     for (;;) {
-      const now = Date.now();
+      const now = this.clock.nowMs();
       // Waiting add-on polls past their deadline are dropped at once, not when (if ever, behind health) their turn
       // comes: their jobs settle in time.
       if (turns.rest.some((t) => t.deadline < now)) {
@@ -251,123 +212,19 @@ export class PollWorkerService implements OnApplicationBootstrap {
     this.turns.delete(serverId);
   }
 
-  /** Polls one kind and queues its samples; returns their commit (wrapped: awaiting the poll does not await it). */
-  private async poll(server: ServerRecord, job: PollJob): Promise<{ committed: Promise<void>; error?: string }> {
+  /**
+   * Polls one kind, queues its write unit and, once it is committed, publishes its events (in this job's trace and
+   * log context). Returns the commit (wrapped: awaiting the poll does not await it).
+   */
+  private async poll(server: ServerRecord, job: PollJob): Promise<{ committed: Promise<unknown>; error?: string }> {
     const outcome = await this.executor.run(server, job);
     this.metrics.polls.inc({ kind: job.kind, outcome: outcome.error?.code ?? 'ok' });
     this.metrics.pollDuration.observe({ kind: job.kind }, outcome.durationMs / 1000);
-    const committed = this.writer.enqueue(this.toUnit(server, outcome));
-    committed.catch(() => undefined); // awaited by the caller; never an unhandled rejection
+    const publish = context.bind(context.active(), (confirmation: Confirmation | null) =>
+      this.publisher.publish(server, outcome, confirmation),
+    );
+    const committed = this.writer.enqueue(unitOf(server.id, outcome));
+    committed.then(publish).catch(() => undefined); // a dropped unit has no events; publish logs its own failures
     return { committed, error: outcome.error?.code };
-  }
-
-  private toUnit(server: ServerRecord, outcome: PollOutcome): WriteUnit {
-    const { job, time } = outcome;
-    const unit: WriteUnit = { serverId: server.id, rows: outcome.rows };
-    const isHealth = job.kind === 'health' && outcome.observation !== undefined;
-    const health = isHealth ? (outcome.data as HealthData | null) : null;
-    // The confirmed status is known only inside the write transaction (see SampleWriter.confirmStatuses): the
-    // metrics row, `latest` and the events are completed there, through onConfirmed.
-    let confirmed: Confirmation | null = null;
-    const dataWith = (status: ServerStatus | null) =>
-      isHealth ? (health ? { ...health, status } : null) : outcome.data;
-    // The kinds stored as sample rows keep only their time in `latest` (data null): readers take the rows stored
-    // at that time. Writing the poll's data a second time would double what each flush writes.
-    const setLatest = (data: unknown) => {
-      if ((!outcome.error || job.kind === 'health') && data !== null)
-        unit.latest = { serverId: server.id, kind: job.kind, time, data: SAMPLED_KINDS.has(job.kind) ? null : data };
-    };
-    if (isHealth && outcome.observation) {
-      const observed = statusOf(outcome.observation);
-      const metricsRow: unknown[] = [
-        time,
-        server.id,
-        observed,
-        health?.tickRate ?? null,
-        health?.playerCount ?? null,
-        health?.playerLimit ?? null,
-        health?.techTier ?? null,
-        health?.gamePhase ?? null,
-        health?.gamePhaseNumber ?? null,
-        health?.isRunning ?? null,
-        health?.isPaused ?? null,
-        health?.totalDuration ?? null,
-        health?.sessionName ?? null,
-        health?.latencyMs ?? null,
-      ];
-      unit.rows.server_metrics = [metricsRow];
-      unit.health = {
-        serverId: server.id,
-        time,
-        observed,
-        lastSeenAt: outcome.observation.reachable ? time : null,
-        lastError: outcome.error?.message ?? null,
-        reason:
-          outcome.error?.message ??
-          (observed === 'degraded' ? `tick rate ${health?.tickRate?.toFixed(1) ?? '?'}/s below 15/s` : null),
-      };
-      unit.onConfirmed = (c) => {
-        confirmed = c;
-        metricsRow[2] = c.status;
-        setLatest(dataWith(c.status));
-      };
-    } else {
-      setLatest(outcome.data);
-    }
-    const addon = outcome.addon
-      ? {
-          serverId: server.id,
-          orgId: server.orgId,
-          status: outcome.addon.status,
-          reason: outcome.addon.reason,
-          time: time.toISOString(),
-        }
-      : null;
-    if (outcome.addon) {
-      unit.addonState = {
-        serverId: server.id,
-        addonStatus: outcome.addon.status,
-        addonReason: outcome.addon.reason,
-        time,
-      };
-    }
-    // Published after the commit, in order: the result (data first), then the status change it confirmed, then
-    // add-on news. Bound to this job's context, so the result joins this job's trace and log lines carry this
-    // job's message id.
-    // Chained per server: while NATS is away retries take time, and a later poll's status change must never be
-    // acknowledged before an earlier one's (consumers apply status changes in arrival order).
-    const publish = context.bind(context.active(), async () => {
-      const c = confirmed as Confirmation | null;
-      const result = resultOf(outcome, server.orgId, dataWith(c?.status ?? null));
-      // A result that could not be published does not hold back the status change behind it.
-      await this.publishUntilAcked(
-        Subjects.pollResult,
-        result,
-        `result:${server.id}:${job.kind}:${time.getTime()}`,
-      ).catch((error: Error) => this.logger.error({ serverId: server.id, err: error.message }, 'poll result lost'));
-      if (c?.changed) {
-        this.metrics.statusChanges.inc({ status: c.changed.status });
-        const change = {
-          serverId: server.id,
-          orgId: server.orgId,
-          previous: c.changed.previous,
-          status: c.changed.status,
-          reason: c.changed.reason,
-          time: time.toISOString(),
-        };
-        await this.publishUntilAcked(Subjects.serverStatus, change, `status:${server.id}:${time.getTime()}`);
-      }
-      if (addon) this.messaging.publish(Subjects.addonStatus, addon);
-    });
-    unit.afterCommit = () => {
-      const run = (this.publishing.get(server.id) ?? Promise.resolve()).then(publish);
-      const tail = run.catch(() => undefined);
-      this.publishing.set(server.id, tail);
-      void tail.then(() => {
-        if (this.publishing.get(server.id) === tail) this.publishing.delete(server.id);
-      });
-      return run;
-    };
-    return unit;
   }
 }

@@ -1,0 +1,13 @@
+export * from './column';
+export * from './sample-kind';
+export * from './registry';
+export * from './rows';
+export * from './sql';
+export * from './schema';
+export { health } from './kinds/health';
+export { power } from './kinds/power';
+export { players, playerUuid } from './kinds/players';
+export { production } from './kinds/production';
+export { trains } from './kinds/trains';
+export { drones } from './kinds/drones';
+export { factory } from './kinds/factory';

@@ -1,0 +1,57 @@
+import type { SampleKind } from './sample-kind';
+
+type RecordLike = object;
+
+/** Row builders compiled once per kind: the fields in column order (the hot path of every poll). */
+const FIELDS = new WeakMap<SampleKind, readonly string[]>();
+const EVENT_FIELDS = new WeakMap<SampleKind, readonly string[]>();
+
+function fieldsOf(kind: SampleKind): readonly string[] {
+  let fields = FIELDS.get(kind);
+  if (!fields) FIELDS.set(kind, (fields = kind.columns.map((c) => c.field)));
+  return fields;
+}
+
+function eventFieldsOf(kind: SampleKind): readonly string[] {
+  let fields = EVENT_FIELDS.get(kind);
+  if (!fields) EVENT_FIELDS.set(kind, (fields = kind.columns.filter((c) => c.event).map((c) => c.field)));
+  return fields;
+}
+
+/** The table rows of one poll: `time`, `server_id`, then each column's field of the record, in column order. */
+export function rowsOf(kind: SampleKind, time: Date, serverId: string, records: readonly RecordLike[]): unknown[][] {
+  const fields = fieldsOf(kind);
+  const rows: unknown[][] = new Array(records.length);
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as Record<string, unknown>;
+    const row: unknown[] = new Array(fields.length + 2);
+    row[0] = time;
+    row[1] = serverId;
+    for (let f = 0; f < fields.length; f++) row[f + 2] = record[fields[f]!] ?? null;
+    rows[i] = row;
+  }
+  return rows;
+}
+
+/**
+ * The poll result's `data` for one poll's records (the same shape the realtime snapshot reads back from the rows):
+ * the event fields of each record, or the kind's summary, or the one record.
+ */
+export function eventDataOf(kind: SampleKind, records: readonly RecordLike[]): unknown {
+  const shape = kind.latest;
+  if (shape.type === 'summary') {
+    const summary: Record<string, number> = {};
+    for (const f of shape.fields) summary[f.field] = 0;
+    for (const record of records)
+      for (const f of shape.fields) if (f.test(record as Record<string, unknown>)) summary[f.field]! += 1;
+    return summary;
+  }
+  const fields = eventFieldsOf(kind);
+  const project = (record: RecordLike): Record<string, unknown> => {
+    const r = record as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const f of fields) out[f] = r[f] ?? null;
+    return out;
+  };
+  return shape.type === 'one' ? (records[0] ? project(records[0]) : null) : records.map(project);
+}
