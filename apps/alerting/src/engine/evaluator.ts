@@ -1,7 +1,8 @@
-import { formatDuration, isSilenced, RULE_KINDS, type MessageField, type Transition } from '@app/alerts';
+import { isSilenced, RULE_KINDS, type MessageField } from '@app/alerts';
 import type { PollResult, ServerStatusChanged } from '@app/contracts';
 import { observe, watches, worse, type Input } from './conditions';
-import type { AlertStateRow, Message, Observation, Outcome, RuleDef, ServerInfo, SilenceLookup } from './model';
+import { composeMessage } from './messages';
+import type { AlertStateRow, Observation, Outcome, RuleDef, ServerInfo, SilenceLookup } from './model';
 
 /** What the evaluator reads of the configuration (kept current by the config cache). */
 export interface ConfigView {
@@ -203,7 +204,7 @@ export class Evaluator {
           rule,
           incidentId: row.incidentId,
           event: 'fired',
-          message: this.message(rule, server, 'fired', obs, row, at),
+          message: composeMessage(rule, server, 'fired', obs, row, at),
         });
       } else if (
         !silenced &&
@@ -218,7 +219,7 @@ export class Evaluator {
           rule,
           incidentId: row.incidentId,
           event: `repeat-${row.repeats}`,
-          message: this.message(rule, server, 'repeat', obs, row, at),
+          message: composeMessage(rule, server, 'repeat', obs, row, at),
         });
       }
     }
@@ -253,7 +254,7 @@ export class Evaluator {
       type: 'fire',
       rule,
       row,
-      message: this.message(rule, server, 'fired', obs, row, at),
+      message: composeMessage(rule, server, 'fired', obs, row, at),
       notify: !silenced,
       silenced,
     });
@@ -275,7 +276,7 @@ export class Evaluator {
       rule,
       row: { ...row },
       incidentId: row.incidentId!,
-      message: this.message(rule, server, 'resolved', obs, row, at),
+      message: composeMessage(rule, server, 'resolved', obs, row, at),
       notify,
     });
   }
@@ -283,51 +284,6 @@ export class Evaluator {
   private put(key: string, row: AlertStateRow): void {
     this.index(key, row);
     this.dirty.set(key, row);
-  }
-
-  private message(
-    rule: RuleDef,
-    server: ServerInfo,
-    transition: Transition,
-    obs: Observation,
-    row: AlertStateRow,
-    at: Date,
-  ): Message {
-    const spec = RULE_KINDS[rule.kind]!;
-    const seconds = (at.getTime() - row.since.getTime()) / 1000;
-    const label = row.peak?.label ?? obs.label;
-    const subject = obs.instance === '' ? server.name : `${label} on ${server.name}`;
-    let title = rule.name;
-    let summary = obs.summary;
-    let fields: MessageField[] = obs.fields;
-    if (transition === 'resolved') {
-      title = `${spec.recoveryTitle}: ${subject}`;
-      const worst = row.peak ? ` Worst: ${Math.round(row.peak.value * 10) / 10}${obs.unit || ''}.` : '';
-      summary =
-        rule.kind === 'server_offline'
-          ? `${server.name} is back online after ${formatDuration(seconds)} down.`
-          : `${subject}: ${spec.recoveryTitle.toLowerCase()} after ${formatDuration(seconds)}.${worst}`;
-      fields = [
-        { name: rule.kind === 'server_offline' ? 'Downtime' : 'Lasted', value: formatDuration(seconds), inline: true },
-      ];
-    } else if (transition === 'repeat') {
-      summary = `Still firing since ${formatDuration(seconds)} ago. ${obs.summary}`;
-    }
-    return {
-      transition,
-      severity: rule.severity,
-      ruleKind: rule.kind,
-      ruleName: rule.name,
-      incidentId: row.incidentId ?? '',
-      server: { id: server.id, name: server.name },
-      instance: obs.instance === '' ? null : label,
-      title: transition === 'resolved' ? title : `${title}: ${subject}`,
-      summary,
-      startedAt: row.since,
-      at,
-      durationSeconds: transition === 'resolved' ? Math.round(seconds) : null,
-      fields,
-    };
   }
 
   /** Player joined / left: names from the add-on's player list, else the count from the health poll. */

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { Subjects, type AlertConfigChanged, type PlanEntitlements } from '@app/contracts';
+import type { Messaging } from '@app/messaging';
+import {
+  connectTestMessaging,
+  createTestDatabase,
+  eventually,
+  seedAccount,
+  serviceEnv,
+  ServiceProcess,
+  sql,
+  type TestDatabase,
+} from '@app/testing';
+// The gateway's client side of the contract, against the real alerting process: the path the REST routes take.
+import type { AuditService } from '../../api-gateway/src/audit/audit.service';
+import type { Principal } from '../../api-gateway/src/auth/principal';
+import type { BillingClient } from '../../api-gateway/src/billing/billing.client';
+import { AlertsService } from '../../api-gateway/src/alerts/alerts.service';
+import type { ApiError } from '../../api-gateway/src/http/api-error';
+
+const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64');
+const SECRET_PATH = 'hooks/very-secret-token-4711';
+
+describe('alert configuration over NATS request-reply: gateway client -> alerting responder (real NATS, PostgreSQL)', () => {
+  const prefix = `rr${randomUUID().slice(0, 8)}`;
+  let db: TestDatabase;
+  let messaging: Messaging;
+  let alerting: ServiceProcess;
+  let gateway: AlertsService;
+  const audited: string[] = [];
+  const announced: AlertConfigChanged[] = [];
+  let caller: Principal;
+  let serverId: string;
+
+  const refusal = async (promise: Promise<unknown>): Promise<ApiError> =>
+    (await promise.then(
+      () => {
+        throw new Error('expected a refusal');
+      },
+      (e: unknown) => e,
+    )) as ApiError;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    messaging = await connectTestMessaging(prefix, 'api-gateway');
+    messaging.subscribe(Subjects.alertConfigChanged, (e) => {
+      announced.push(e);
+    });
+    alerting = ServiceProcess.start(
+      'alerting',
+      serviceEnv(db.url, prefix, { SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8' }),
+    );
+    await alerting.ready(30_000);
+    const plan = { planId: 'pro', discordAlerts: true, multiChannelAlerts: true } as PlanEntitlements;
+    gateway = new AlertsService(
+      messaging,
+      { entitlements: async () => plan } as unknown as BillingClient,
+      { record: async (_c: unknown, action: string) => void audited.push(action) } as unknown as AuditService,
+    );
+    const { orgId, userId } = await seedAccount(db.url, 'pro');
+    caller = { orgId, userId } as Principal;
+    serverId = randomUUID();
+    await sql(
+      db.url,
+      `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
+       VALUES ($1, $2, 'Base', '203.0.113.7', '203.0.113.7', 17777, '\\x00'::bytea)`,
+      [serverId, orgId],
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await alerting?.stop().catch(() => undefined);
+    await messaging?.close();
+    await db?.drop();
+  });
+
+  it('creates a channel through alerting: the answer and the list never carry its URL; the change is announced', async () => {
+    const created = await gateway.createChannel(caller, {
+      kind: 'webhook',
+      name: 'Ops hook',
+      config: { url: `http://127.0.0.1:9/${SECRET_PATH}` },
+      enabled: true,
+    });
+    expect(created.signing_secret).toMatch(/^gsm_whsec_/);
+    const listed = await gateway.listChannels(caller.orgId);
+    expect(listed.map((c) => c.id)).toEqual([created.id]);
+    for (const answer of [created, listed, await gateway.getChannel(caller.orgId, created.id)])
+      expect(JSON.stringify(answer)).not.toContain('very-secret-token');
+    expect(JSON.stringify(listed)).not.toContain(created.signing_secret);
+    expect(audited).toContain('channel.created');
+    await eventually(() => announced.find((e) => e.orgId === caller.orgId && e.what === 'channels'));
+    const [row] = await sql<{ n: number }>(db.url, `SELECT count(*)::int AS n FROM notification_channels`);
+    expect(row!.n).toBe(1);
+  });
+
+  it("alerting's refusals arrive as the REST errors: 400 naming the field, 404 for unknown ids", async () => {
+    const foreign = await seedAccount(db.url, 'pro');
+    const hook = await gateway.createChannel({ orgId: foreign.orgId, userId: foreign.userId } as Principal, {
+      kind: 'webhook',
+      name: 'Theirs',
+      config: { url: 'http://127.0.0.1:9/theirs' },
+      enabled: true,
+    });
+    const invalid = await refusal(
+      gateway.createRule(caller, serverId, {
+        kind: 'player_count_above',
+        params: { above: 3 },
+        channel_ids: [hook.id],
+      }),
+    );
+    expect([invalid.code, invalid.status]).toEqual(['ValidationFailed', 400]);
+    expect(invalid.details).toEqual({ fields: [{ field: 'channel_ids', problem: 'unknown channel' }] });
+
+    const missing = await refusal(gateway.getRule(caller.orgId, serverId, randomUUID()));
+    expect([missing.code, missing.status, missing.message]).toEqual(['NotFound', 404, 'alert rule not found']);
+    const notAnId = await refusal(gateway.listRules(caller.orgId, 'not-an-id'));
+    expect(notAnId.message).toBe('server not found');
+    const target = await refusal(
+      gateway.createChannel(caller, { kind: 'slack', name: 'x', config: { url: 'http://10.0.0.1/x' }, enabled: true }),
+    );
+    expect(target.code).toBe('TargetNotAllowed');
+  });
+
+  it('creates a rule and presets once, and reads them back through alerting', async () => {
+    const rule = await gateway.createRule(caller, serverId, { kind: 'player_count_above', params: { above: 3 } });
+    expect(rule).toMatchObject({ server_id: serverId, kind: 'player_count_above', state: 'ok', channel_ids: null });
+    expect((await gateway.createPresetRules(caller.orgId, serverId)).created).toBe(3);
+    expect((await gateway.createPresetRules(caller.orgId, serverId)).created).toBe(0);
+    const kinds = (await gateway.listRules(caller.orgId, serverId)).map((r) => r.kind);
+    expect(kinds.sort()).toEqual(['degraded', 'fuse_tripped', 'player_count_above', 'server_offline']);
+    expect(audited).toContain('alert_rule.created');
+  });
+
+  it('answers 503 when alerting does not answer', async () => {
+    await alerting.stop();
+    const error = await refusal(gateway.listChannels(caller.orgId));
+    expect([error.code, error.status]).toEqual(['ServiceUnavailable', 503]);
+  });
+});
