@@ -1,5 +1,6 @@
 import { Requests, type QuotaLease } from '@app/contracts';
 import { Messaging } from '@app/messaging';
+import { Clock } from '@app/platform';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntitlementsRepository, type PlanRow } from '../entitlements/entitlements.repository';
 import { ApiQuotaRepository } from './api-quota.repository';
@@ -17,13 +18,15 @@ export class ApiQuotaResponder implements OnModuleInit {
     private readonly messaging: Messaging,
     private readonly plans: EntitlementsRepository,
     private readonly repository: ApiQuotaRepository,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.messaging.reply(Requests.quotaLease, ({ orgId, count }) => this.lease(orgId, count));
   }
 
-  async lease(orgId: string, count: number, now = new Date()): Promise<QuotaLease> {
+  async lease(orgId: string, count: number): Promise<QuotaLease> {
+    const now = this.clock.now();
     const plan = await this.plans.planOf(orgId);
     if (!plan) throw new Error('plans are not configured');
     const limit = dailyQuotaOf(plan);

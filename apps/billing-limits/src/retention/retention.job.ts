@@ -1,4 +1,4 @@
-import { LifecycleService, SERVICE_CONFIG } from '@app/platform';
+import { Clock, LifecycleService, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { BillingLimitsConfig } from '../app.config';
 import { RetentionMetrics } from './retention.metrics';
@@ -12,6 +12,7 @@ const FIRST_RUN_DELAY_MS = 5000;
  * longer applies to a server without an organisation.
  */
 const DELETED_SERVER_RETENTION_HOURS = 24;
+const HOUR_MS = 3_600_000;
 
 /**
  * Deletes every organisation's samples older than its plan keeps, every RETENTION_INTERVAL_MS, on one replica at a
@@ -31,6 +32,7 @@ export class RetentionJob implements OnApplicationBootstrap {
     private readonly metrics: RetentionMetrics,
     private readonly lifecycle: LifecycleService,
     @Inject(SERVICE_CONFIG) private readonly config: BillingLimitsConfig,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -80,6 +82,8 @@ export class RetentionJob implements OnApplicationBootstrap {
   }
 
   private async sweep(deleted: Record<SampleTable, number>): Promise<void> {
+    // One instant for the whole run: every cut-off is measured from it, and a run's batches all agree.
+    const now = this.clock.nowMs();
     const groups = await this.repository.retentionGroups();
     for (const table of SAMPLE_TABLES) {
       const orphans = await this.repository.orphanServerIds(table);
@@ -87,17 +91,17 @@ export class RetentionJob implements OnApplicationBootstrap {
         ? [...groups, { serverIds: orphans, retentionHours: DELETED_SERVER_RETENTION_HOURS }]
         : groups;
       for (const { serverIds, retentionHours } of targets) {
-        deleted[table] += await this.deleteAll(table, serverIds, retentionHours);
+        deleted[table] += await this.deleteAll(table, serverIds, new Date(now - retentionHours * HOUR_MS));
       }
     }
   }
 
   /** Batch after batch until one deletes less than a full batch (or the service stops). */
-  private async deleteAll(table: SampleTable, serverIds: string[], hours: number): Promise<number> {
+  private async deleteAll(table: SampleTable, serverIds: string[], before: Date): Promise<number> {
     const limit = this.config.RETENTION_BATCH_ROWS;
     let total = 0;
     while (!this.stopping) {
-      const rows = await this.repository.deleteBatch(table, serverIds, hours, limit);
+      const rows = await this.repository.deleteBatch(table, serverIds, before, limit);
       total += rows;
       this.metrics.rowsDeleted.inc({ table }, rows);
       if (rows < limit) break;

@@ -101,17 +101,18 @@ export class RetentionRepository {
   }
 
   /**
-   * Deletes up to about `limit` rows of these servers older than `hours`, in one statement (its own short
-   * transaction); returns how many went. The outer statement repeats the condition because on a TimescaleDB
+   * Deletes up to about `limit` rows of these servers older than `before` (exclusive: a row at `before` stays), in
+   * one statement (its own short transaction); returns how many went. The outer statement repeats the condition because on a TimescaleDB
    * hypertable a ctid is unique only within a chunk: a ctid picked in one chunk may name a row of another, which
    * is deleted only when it is past retention too (so a batch may then exceed `limit` a little).
    */
-  deleteBatch(table: SampleTable, serverIds: string[], hours: number, limit: number): Promise<number> {
-    const due = `server_id = ANY($1::uuid[]) AND time < now() - $2::int * interval '1 hour'`;
+  deleteBatch(table: SampleTable, serverIds: string[], before: Date, limit: number): Promise<number> {
+    const due = `server_id = ANY($1::uuid[]) AND time < $2::timestamptz`;
     return this.prisma.$executeRawUnsafe(
       `DELETE FROM ${table} WHERE ${due} AND ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${due} LIMIT $3::int))`,
       serverIds,
-      hours,
+      // An ISO instant with its zone: the same cut-off whatever the session's time zone.
+      before.toISOString(),
       limit,
     );
   }

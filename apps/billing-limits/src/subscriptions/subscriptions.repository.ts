@@ -24,8 +24,8 @@ export interface LockedOrganisation {
   plan(planId: string): Promise<PlanTerms | null>;
   /** Servers of the organisation; a host and port pair counts once, as in the server allowance. */
   serverCount(): Promise<number>;
-  /** Upserts the subscription and returns its started_at (see SAVE). */
-  save(planId: string, period: BillingPeriod): Promise<Date>;
+  /** Upserts the subscription as of `at` and returns its started_at (see SAVE). */
+  save(planId: string, period: BillingPeriod, at: Date): Promise<Date>;
 }
 
 type RawQuery = Pick<PrismaService, '$queryRawUnsafe'>;
@@ -36,15 +36,15 @@ type RawQuery = Pick<PrismaService, '$queryRawUnsafe'>;
  */
 const SAVE = `
 INSERT INTO subscriptions AS s (org_id, plan_id, period, started_at, updated_at)
-VALUES ($1::uuid, $2, $3::billing_period, now(), now())
+VALUES ($1::uuid, $2, $3::billing_period, $4::timestamptz, $4::timestamptz)
 ON CONFLICT (org_id) DO UPDATE SET
   plan_id = EXCLUDED.plan_id,
   period = EXCLUDED.period,
-  started_at = CASE WHEN s.plan_id = EXCLUDED.plan_id THEN s.started_at ELSE now() END,
+  started_at = CASE WHEN s.plan_id = EXCLUDED.plan_id THEN s.started_at ELSE EXCLUDED.started_at END,
   custom_max_servers = CASE WHEN s.plan_id = EXCLUDED.plan_id THEN s.custom_max_servers END,
   custom_retention_hours = CASE WHEN s.plan_id = EXCLUDED.plan_id THEN s.custom_retention_hours END,
   custom_api_daily_quota = CASE WHEN s.plan_id = EXCLUDED.plan_id THEN s.custom_api_daily_quota END,
-  updated_at = now()
+  updated_at = EXCLUDED.updated_at
 RETURNING s.started_at AS "startedAt"`;
 
 /** Writes subscriptions (owner: billing-limits); reads plans and servers (owner: api-gateway). */
@@ -93,8 +93,8 @@ function locked(tx: RawQuery, orgId: string): LockedOrganisation {
       );
       return row?.used ?? 0;
     },
-    save: async (planId, period) => {
-      const [row] = await tx.$queryRawUnsafe<{ startedAt: Date }[]>(SAVE, orgId, planId, period);
+    save: async (planId, period, at) => {
+      const [row] = await tx.$queryRawUnsafe<{ startedAt: Date }[]>(SAVE, orgId, planId, period, at.toISOString());
       if (!row) throw new Error(`subscription of ${orgId} was not saved`);
       return row.startedAt;
     },

@@ -1,5 +1,6 @@
 import { PlanId, Requests, Subjects, type BillingPeriod, type SubscriptionChange } from '@app/contracts';
 import { Messaging } from '@app/messaging';
+import { Clock } from '@app/platform';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { SubscriptionsRepository, type LockedOrganisation } from './subscriptions.repository';
 
@@ -15,6 +16,7 @@ export class SubscriptionsResponder implements OnModuleInit {
   constructor(
     private readonly messaging: Messaging,
     private readonly repository: SubscriptionsRepository,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -24,10 +26,11 @@ export class SubscriptionsResponder implements OnModuleInit {
   }
 
   async change(orgId: string, planId: PlanId, period: BillingPeriod): Promise<SubscriptionChange> {
-    const answer = await this.repository.withOrganisationLocked(orgId, (org) => decide(org, planId, period));
+    const now = this.clock.now();
+    const answer = await this.repository.withOrganisationLocked(orgId, (org) => decide(org, planId, period, now));
     // The requester sees an error answer at once (the messaging lib replies for a handler that throws).
     if (!answer) throw new Error(`organisation ${orgId} does not exist`);
-    if (answer.ok && answer.changed) this.announce(orgId, answer);
+    if (answer.ok && answer.changed) this.announce(orgId, answer, now);
     return answer;
   }
 
@@ -35,7 +38,7 @@ export class SubscriptionsResponder implements OnModuleInit {
    * After the commit, on core NATS as the other lifecycle events: the consumers (poller, api-gateway) subscribe
    * there, and no stream captures this subject. A lost event is late, not lost: their caches expire.
    */
-  private announce(orgId: string, change: Extract<SubscriptionChange, { ok: true }>): void {
+  private announce(orgId: string, change: Extract<SubscriptionChange, { ok: true }>, at: Date): void {
     const { planId, previousPlanId, period } = change;
     try {
       this.messaging.publish(Subjects.planChanged, {
@@ -43,7 +46,7 @@ export class SubscriptionsResponder implements OnModuleInit {
         planId,
         previousPlanId,
         period,
-        occurredAt: new Date().toISOString(),
+        occurredAt: at.toISOString(),
       });
     } catch (error) {
       this.logger.warn({ orgId, err: (error as Error).message }, 'could not announce plan.changed');
@@ -53,7 +56,12 @@ export class SubscriptionsResponder implements OnModuleInit {
 }
 
 /** The change, under the organisation's lock. An organisation without a subscription row is on Free, monthly. */
-async function decide(org: LockedOrganisation, planId: PlanId, period: BillingPeriod): Promise<SubscriptionChange> {
+async function decide(
+  org: LockedOrganisation,
+  planId: PlanId,
+  period: BillingPeriod,
+  now: Date,
+): Promise<SubscriptionChange> {
   const plan = await org.plan(planId);
   if (!plan) throw new Error(`plan ${planId} is not configured (were the migrations applied?)`);
   const current = await org.subscription();
@@ -62,7 +70,7 @@ async function decide(org: LockedOrganisation, planId: PlanId, period: BillingPe
   const unchanged = { ok: true as const, planId, previousPlanId, period, changed: false };
   if (!planChanges && (current?.period ?? 'monthly') === period) {
     // Nothing to change; a missing row is written so the answer has a start.
-    return { ...unchanged, startedAt: (current?.startedAt ?? (await org.save(planId, period))).toISOString() };
+    return { ...unchanged, startedAt: (current?.startedAt ?? (await org.save(planId, period, now))).toISOString() };
   }
   const used = await org.serverCount();
   if (!plan.selfService) {
@@ -73,6 +81,6 @@ async function decide(org: LockedOrganisation, planId: PlanId, period: BillingPe
   if (limit !== null && used > limit) {
     return { ok: false, reason: 'too_many_servers', planId, limit, used, toRemove: used - limit };
   }
-  const startedAt = await org.save(planId, period);
+  const startedAt = await org.save(planId, period, now);
   return { ...unchanged, changed: true, startedAt: startedAt.toISOString() };
 }
