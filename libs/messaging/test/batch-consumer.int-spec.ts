@@ -72,7 +72,7 @@ describe('batch consumer on JetStream', () => {
   });
 
   it('redelivers what the handler naks or leaves unacknowledged, and never what it terms', async () => {
-    const seen: { reason: string; deliveryCount: number }[] = [];
+    const seen: { reason: string | null; deliveryCount: number }[] = [];
     const handle = await messaging.consumeBatches(
       Streams.pollResults,
       durable,
@@ -104,7 +104,7 @@ describe('batch consumer on JetStream', () => {
 
   it('a new consumer starts at new messages; an existing one is left as it is', async () => {
     await messaging.publishDurable(Subjects.serverStatus, statusChange({ reason: 'before' }));
-    const reasons: string[] = [];
+    const reasons: (string | null)[] = [];
     const handler = async (batch: readonly StreamMessage[]) => {
       for (const m of batch) {
         reasons.push((JSON.parse(new TextDecoder().decode(m.data)) as ServerStatusChanged).reason);

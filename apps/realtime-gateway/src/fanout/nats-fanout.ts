@@ -1,5 +1,6 @@
 import { Subjects, type EventContract, type PayloadOf, type RealtimePayload, type ServerDeleted } from '@app/contracts';
 import { Messaging } from '@app/messaging';
+import { Clock } from '@app/platform';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { z } from 'zod';
 import { RealtimeMetrics } from '../metrics/realtime.metrics';
@@ -38,6 +39,7 @@ export class NatsFanout implements OnApplicationBootstrap {
     private readonly rooms: RoomService,
     private readonly registry: ConnectionRegistry,
     private readonly metrics: RealtimeMetrics,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -92,7 +94,7 @@ export class NatsFanout implements OnApplicationBootstrap {
 
   private observe(event: RoomEvent, receivedAt: number, time: string): void {
     this.metrics.emitLatency.observe({ event }, (performance.now() - receivedAt) / 1000);
-    const age = (Date.now() - Date.parse(time)) / 1000;
+    const age = (this.clock.nowMs() - Date.parse(time)) / 1000;
     if (Number.isFinite(age)) this.metrics.eventAge.observe({ event }, Math.max(0, age));
   }
 

@@ -1,5 +1,5 @@
 import type { RoomAnswer } from '@app/contracts';
-import { LifecycleService, ReadinessRegistry } from '@app/platform';
+import { Clock, LifecycleService, ReadinessRegistry } from '@app/platform';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server as HttpServer } from 'node:http';
@@ -42,6 +42,7 @@ export class SocketGateway implements OnApplicationBootstrap {
     private readonly metrics: RealtimeMetrics,
     private readonly lifecycle: LifecycleService,
     private readonly readiness: ReadinessRegistry,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -75,7 +76,8 @@ export class SocketGateway implements OnApplicationBootstrap {
 
   /** Resolves with undefined (accepted) or the error the client's `connect_error` shows. */
   private async handshake(socket: RealtimeSocket): Promise<Error | undefined> {
-    const started = Date.now();
+    // When the check began: a revocation that arrives after it ends the socket even if the check passed.
+    const started = this.clock.nowMs();
     try {
       const principal = await this.authenticator.authenticate(socket.handshake);
       socket.data.principal = principal;

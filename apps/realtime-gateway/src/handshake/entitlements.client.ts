@@ -1,6 +1,6 @@
 import { Requests } from '@app/contracts';
 import { Messaging } from '@app/messaging';
-import { SERVICE_CONFIG } from '@app/platform';
+import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { RealtimeGatewayConfig } from '../app.config';
 
@@ -25,11 +25,12 @@ export class EntitlementsClient {
   constructor(
     private readonly messaging: Messaging,
     @Inject(SERVICE_CONFIG) private readonly config: RealtimeGatewayConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** Throws EntitlementsUnavailableError when billing-limits does not answer. `fresh` skips the cache. */
   shareLinksAllowed(orgId: string, options: { fresh?: boolean } = {}): Promise<boolean> {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const cached = this.cache.get(orgId);
     if (!options.fresh && cached && now - cached.at < this.config.REALTIME_ENTITLEMENTS_CACHE_MS) return cached.answer;
     const answer = this.messaging

@@ -1,4 +1,5 @@
 import { Uuid } from '@app/contracts';
+import { Clock } from '@app/platform';
 import { bearerKindOf, hashToken } from '@app/secrets';
 import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -33,9 +34,11 @@ export class HandshakeAuthenticator {
   constructor(
     private readonly access: AccessRepository,
     private readonly entitlements: EntitlementsClient,
+    private readonly clock: Clock,
   ) {}
 
-  async authenticate(handshake: HandshakeInput, now = new Date()): Promise<Principal> {
+  async authenticate(handshake: HandshakeInput): Promise<Principal> {
+    const now = this.clock.now();
     const token = tokenOf(handshake);
     if (!token) throw Refusals.missingToken();
     const kind = bearerKindOf(token);

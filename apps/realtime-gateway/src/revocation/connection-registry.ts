@@ -1,4 +1,5 @@
 import type { SessionEndReason } from '@app/contracts';
+import { Clock } from '@app/platform';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { RealtimeMetrics } from '../metrics/realtime.metrics';
 import type { RealtimeSocket } from '../socket/realtime-socket';
@@ -61,7 +62,10 @@ export class ConnectionRegistry implements OnModuleDestroy {
   /** `token:<hash>` / `member:<userId>|<orgId>` -> when the revocation arrived. */
   private readonly revokedAt = new Map<string, number>();
 
-  constructor(private readonly metrics: RealtimeMetrics) {}
+  constructor(
+    private readonly metrics: RealtimeMetrics,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Registers an authenticated socket. Returns false (and ends it) when its access was revoked while its handshake
@@ -162,11 +166,11 @@ export class ConnectionRegistry implements OnModuleDestroy {
 
   private armExpiry(tokenHash: string, expiresAt: Date | null): void {
     if (!expiresAt) return;
-    const delay = Math.max(0, expiresAt.getTime() - Date.now());
+    const delay = Math.max(0, expiresAt.getTime() - this.clock.nowMs());
     const timer = setTimeout(
       () => {
         this.expiryTimers.delete(tokenHash);
-        if (Date.now() < expiresAt.getTime()) return this.armExpiry(tokenHash, expiresAt);
+        if (this.clock.nowMs() < expiresAt.getTime()) return this.armExpiry(tokenHash, expiresAt);
         const sockets = this.byToken.get(tokenHash);
         if (sockets.length > 0) this.logger.log({ sockets: sockets.length }, 'access expired; ending its connections');
         for (const socket of sockets)
@@ -179,7 +183,7 @@ export class ConnectionRegistry implements OnModuleDestroy {
   }
 
   private remember(key: string): void {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     this.revokedAt.set(key, now);
     if (this.revokedAt.size > 1000) {
       for (const [k, at] of this.revokedAt) if (now - at > REMEMBER_REVOCATIONS_MS) this.revokedAt.delete(k);
@@ -188,6 +192,6 @@ export class ConnectionRegistry implements OnModuleDestroy {
 
   private revokedSince(key: string, since: number): boolean {
     const at = this.revokedAt.get(key);
-    return at !== undefined && at >= since && Date.now() - at <= REMEMBER_REVOCATIONS_MS;
+    return at !== undefined && at >= since && this.clock.nowMs() - at <= REMEMBER_REVOCATIONS_MS;
   }
 }

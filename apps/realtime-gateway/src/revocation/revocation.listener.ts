@@ -1,5 +1,6 @@
 import { Subjects } from '@app/contracts';
 import { Messaging } from '@app/messaging';
+import { Clock } from '@app/platform';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AccessRepository } from '../handshake/access.repository';
 import { EntitlementsClient } from '../handshake/entitlements.client';
@@ -24,6 +25,7 @@ export class RevocationListener implements OnApplicationBootstrap {
     private readonly registry: ConnectionRegistry,
     private readonly entitlements: EntitlementsClient,
     private readonly access: AccessRepository,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -68,7 +70,7 @@ export class RevocationListener implements OnApplicationBootstrap {
   }
 
   private async recheck(): Promise<void> {
-    const now = new Date();
+    const now = this.clock.now();
     const tokens = this.registry.tokens();
     let ended = 0;
     for (let i = 0; i < tokens.length; i += RECHECK_BATCH) {

@@ -1,5 +1,5 @@
 import { RoomRequest, type RealtimePayload, type RoomAnswer } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/platform';
+import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { RealtimeGatewayConfig } from '../app.config';
 import { RealtimeMetrics } from '../metrics/realtime.metrics';
@@ -69,6 +69,7 @@ export class RoomService {
     private readonly repository: SnapshotRepository,
     private readonly metrics: RealtimeMetrics,
     @Inject(SERVICE_CONFIG) private readonly config: RealtimeGatewayConfig,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -125,7 +126,7 @@ export class RoomService {
       leaveUnlessJoining();
       return refuse('not_found', 'There is no server with this id in your organisation (it may have been deleted).');
     }
-    const { snapshot, skipped } = buildSnapshot(rows, new Date());
+    const { snapshot, skipped } = buildSnapshot(rows, this.clock.now());
     this.reportSkipped(serverId, skipped);
     done();
     this.metrics.roomJoins.inc({ outcome: 'joined' });
