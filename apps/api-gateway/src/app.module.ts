@@ -15,8 +15,7 @@ import { AuditModule } from './audit/audit.module';
 import { ApiAuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
-import { MetricsController } from './metrics/metrics.controller';
-import { MetricsService } from './metrics/metrics.service';
+import { MetricsModule } from './metrics/metrics.module';
 import { OrgModule } from './org/org.module';
 import { AdminPasswordProbe } from './servers/admin-password.probe';
 import { gameAccessProviders } from './servers/game-access.providers';
@@ -30,8 +29,7 @@ import { TokensModule } from './tokens/tokens.module';
 
 /**
  * Root module of api-gateway: REST API, accounts, tokens, server registration, share links, audit log; serves the
- * dashboard. Features with a module of their own are imported; servers and shares are declared here because they
- * use MetricsService, which (with alerts) is still declared here rather than in a module that exports it.
+ * dashboard. Features with a module of their own are imported; servers, shares and alerts are still declared here.
  */
 @Module({})
 export class AppModule {
@@ -45,10 +43,10 @@ export class AppModule {
         AuthModule,
         TokensModule,
         OrgModule,
+        MetricsModule,
       ],
       controllers: [
         ServersController,
-        MetricsController,
         SharesController,
         PublicShareController,
         ClientConfigController,
@@ -63,7 +61,6 @@ export class AppModule {
         AdminPasswordProbe,
         ServersRepository,
         ServersService,
-        MetricsService,
         SharesRepository,
         SharesService,
         AlertsService,

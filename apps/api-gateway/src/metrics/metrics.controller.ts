@@ -1,3 +1,5 @@
+import { Clock } from '@app/platform';
+import { apiRowSchema, health, sampleKind } from '@app/samples';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -28,53 +30,22 @@ const MAX_BUCKETS = 2000;
 /** Ten years: far beyond any range a plan keeps, and well inside what PostgreSQL's interval type holds. */
 const MAX_STEP_SECONDS = 3650 * 86400;
 
-export const LatestMetrics = z.object({
-  time: z.string(),
-  status: z.string(),
-  tick_rate: z.number().nullable(),
-  player_count: z.int().nullable(),
-  player_limit: z.int().nullable(),
-  tech_tier: z.int().nullable(),
-  game_phase: z.string().nullable(),
-  game_phase_number: z.int().nullable(),
-  /** The phase's name (e.g. "Construction Dock"), parsed from game_phase. */
-  game_phase_name: z.string().nullable(),
-  is_running: z.boolean().nullable(),
-  is_paused: z.boolean().nullable(),
-  total_duration: z.number().nullable(),
-  session_name: z.string().nullable(),
-  latency_ms: z.number().nullable(),
+/** The REST shapes of the sample kinds, from the registry (the OpenAPI document's schemas). */
+export const LatestMetrics = apiRowSchema(health, {
+  game_phase_name: z
+    .string()
+    .nullable()
+    .describe('the phase\'s name (e.g. "Construction Dock"), parsed from game_phase'),
 });
 export const PageOf = (item: z.ZodType) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
-export const Player = z.object({
-  time: z.string(),
-  player_id: z.uuid(),
-  name: z.string(),
-  is_online: z.boolean(),
-  health: z.number().describe('0-100 (FRM PlayerHP)'),
-  speed: z.number(),
-  is_dead: z.boolean(),
-  pos_x: z.number(),
-  pos_y: z.number(),
-  pos_z: z.number(),
-  last_seen_at: z.string().nullable(),
+export const Player = apiRowSchema(sampleKind('players'), {
+  last_seen_at: z.string().nullable().describe('when the player was last seen online'),
 });
-export const Circuit = z.object({
-  time: z.string(),
-  circuit_group_id: z.int(),
-  power_production: z.number(),
-  power_consumed: z.number(),
-  power_capacity: z.number(),
-  power_max_consumed: z.number(),
-  battery_percent: z.number(),
-  battery_capacity: z.number(),
-  battery_differential: z.number().describe('MW, positive = charging'),
-  battery_input: z.number(),
-  battery_output: z.number(),
-  battery_time_empty_s: z.int().nullable(),
-  battery_time_full_s: z.int().nullable(),
-  fuse_triggered: z.boolean(),
-});
+export const Circuit = apiRowSchema(sampleKind('power'));
+export const ProductionItem = apiRowSchema(sampleKind('production'));
+export const Train = apiRowSchema(sampleKind('trains'));
+export const Drone = apiRowSchema(sampleKind('drones'));
+export const Building = apiRowSchema(sampleKind('factory'));
 export const HistoryAnswer = z.object({
   from: z.string(),
   to: z.string(),
@@ -87,7 +58,10 @@ export const ADDON_ERRORS = [404, 409];
 @ApiTags('metrics')
 @Controller('api/v1/servers/:id')
 export class MetricsController {
-  constructor(private readonly metrics: MetricsService) {}
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly clock: Clock,
+  ) {}
 
   @Get('metrics/latest')
   @Access({ scope: 'metrics:read' })
@@ -122,28 +96,37 @@ export class MetricsController {
 
   @Get('production/latest')
   @Access({ scope: 'metrics:read' })
-  @ApiRoute({ summary: 'Production per item of the newest sample', errors: ADDON_ERRORS })
+  @ApiRoute({
+    summary: 'Production per item of the newest sample',
+    response: z.array(ProductionItem),
+    errors: ADDON_ERRORS,
+  })
   production(@Caller() caller: Principal, @Param('id') id: string) {
     return this.metrics.addonLatest(caller.orgId, id, 'production');
   }
 
   @Get('trains')
   @Access({ scope: 'metrics:read' })
-  @ApiRoute({ summary: 'Trains of the newest sample', errors: ADDON_ERRORS })
+  @ApiRoute({ summary: 'Trains of the newest sample', response: z.array(Train), errors: ADDON_ERRORS })
   trains(@Caller() caller: Principal, @Param('id') id: string) {
     return this.metrics.addonLatest(caller.orgId, id, 'trains');
   }
 
   @Get('drones')
   @Access({ scope: 'metrics:read' })
-  @ApiRoute({ summary: 'Drones of the newest sample', errors: ADDON_ERRORS })
+  @ApiRoute({ summary: 'Drones of the newest sample', response: z.array(Drone), errors: ADDON_ERRORS })
   drones(@Caller() caller: Principal, @Param('id') id: string) {
     return this.metrics.addonLatest(caller.orgId, id, 'drones');
   }
 
   @Get('buildings')
   @Access({ scope: 'metrics:read' })
-  @ApiRoute({ summary: 'Factory buildings of the newest sample, paged', query: BuildingsPage, errors: ADDON_ERRORS })
+  @ApiRoute({
+    summary: 'Factory buildings of the newest sample, paged',
+    query: BuildingsPage,
+    response: PageOf(Building),
+    errors: ADDON_ERRORS,
+  })
   buildings(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
     const q = parseInput(BuildingsPage, query, 'query');
     return this.metrics.buildings(caller.orgId, id, q.limit, q.cursor ?? null);
@@ -158,7 +141,7 @@ export class MetricsController {
     errors: [404],
   })
   metricsHistory(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
-    return this.metrics.history(caller.orgId, id, 'metrics', range(query));
+    return this.metrics.history(caller.orgId, id, 'metrics', range(query, this.clock.now()));
   }
 
   @Get('power/history')
@@ -170,7 +153,7 @@ export class MetricsController {
     errors: ADDON_ERRORS,
   })
   powerHistory(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
-    return this.metrics.history(caller.orgId, id, 'power', range(query));
+    return this.metrics.history(caller.orgId, id, 'power', range(query, this.clock.now()));
   }
 
   @Get('players/history')
@@ -182,14 +165,14 @@ export class MetricsController {
     errors: ADDON_ERRORS,
   })
   playersHistory(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
-    return this.metrics.history(caller.orgId, id, 'players', range(query));
+    return this.metrics.history(caller.orgId, id, 'players', range(query, this.clock.now()));
   }
 }
 
-/** from / to / step of a history query: defaults to the last hour in about 120 buckets. */
-export function range(query: unknown): { from: Date; to: Date; stepSeconds: number } {
+/** from / to / step of a history query: defaults to the hour before `now` in about 120 buckets. */
+export function range(query: unknown, now = new Date()): { from: Date; to: Date; stepSeconds: number } {
   const q = parseInput(History, query, 'query');
-  const to = q.to ? new Date(q.to) : new Date();
+  const to = q.to ? new Date(q.to) : now;
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 3_600_000);
   if (from >= to)
     throw new ApiError('ValidationFailed', 'from must be before to', 'Swap or correct the times.', {

@@ -1,4 +1,5 @@
-import { PrismaService } from '@app/database';
+import { Db, PrismaService } from '@app/database';
+import { SAMPLE_KINDS, snapshotJson } from '@app/samples';
 import { Injectable } from '@nestjs/common';
 
 /** A server with its polled state and its `latest` rows, as read for a snapshot. */
@@ -17,108 +18,16 @@ export interface SnapshotRows {
   latest: { kind: string; time: Date; data: unknown }[];
 }
 
-/** `json_agg` of the rows of one sample table at the `latest` row's time (an empty poll is `[]`). */
-const samplesAt = (table: string, fields: Record<string, string>, order: string): string =>
-  `(SELECT coalesce(json_agg(json_build_object(${Object.entries(fields)
-    .map(([name, column]) => `'${name}', ${column}`)
-    .join(', ')}) ORDER BY ${order}), '[]'::json)
-      FROM ${table} WHERE server_id = l.server_id AND time = l.time)`;
-
 /**
- * Every `latest` row of a server with its `data` in the poll result's shape. The poller keeps the data of health and
- * add-on checks in `latest`; for the kinds stored as samples it keeps only the time (`data` is JSON null), and their
- * data is read here from the sample rows of that poll, as the REST API reads it.
+ * The `data` of each `latest` row in the poll result's shape: health and add-on checks keep theirs in `latest`; for
+ * the kinds stored as samples `latest` keeps only the time, and their data is read from the sample rows of that poll
+ * (the registry's event fields, its order, or its summary), as the REST API reads it.
  */
-const LATEST_SQL = `
-SELECT l.kind, l.time, CASE l.kind
-  WHEN 'power' THEN ${samplesAt(
-    'power_circuits',
-    {
-      circuitGroupId: 'circuit_group_id',
-      powerProduction: 'power_production',
-      powerConsumed: 'power_consumed',
-      powerCapacity: 'power_capacity',
-      powerMaxConsumed: 'power_max_consumed',
-      batteryPercent: 'battery_percent',
-      batteryCapacity: 'battery_capacity',
-      batteryDifferential: 'battery_differential',
-      batteryInput: 'battery_input',
-      batteryOutput: 'battery_output',
-      batteryTimeEmptySeconds: 'battery_time_empty_s',
-      batteryTimeFullSeconds: 'battery_time_full_s',
-      fuseTriggered: 'fuse_triggered',
-    },
-    'circuit_group_id',
-  )}
-  WHEN 'players' THEN ${samplesAt(
-    'player_samples',
-    {
-      playerId: 'player_id',
-      frmId: 'frm_id',
-      name: 'name',
-      isOnline: 'is_online',
-      health: 'health',
-      speed: 'speed',
-      isDead: 'is_dead',
-      posX: 'pos_x',
-      posY: 'pos_y',
-      posZ: 'pos_z',
-    },
-    'name, player_id',
-  )}
-  WHEN 'production' THEN ${samplesAt(
-    'production_samples',
-    {
-      itemClass: 'item_class',
-      itemName: 'item_name',
-      itemForm: 'item_form',
-      currentProd: 'current_prod',
-      maxProd: 'max_prod',
-      currentConsumed: 'current_consumed',
-      maxConsumed: 'max_consumed',
-      prodPercent: 'prod_percent',
-      consPercent: 'cons_percent',
-    },
-    'item_class',
-  )}
-  WHEN 'trains' THEN ${samplesAt(
-    'train_samples',
-    {
-      trainId: 'train_id',
-      name: 'name',
-      status: 'status',
-      station: 'station',
-      forwardSpeed: 'forward_speed',
-      throttlePercent: 'throttle_percent',
-      payloadMass: 'payload_mass',
-      maxPayloadMass: 'max_payload_mass',
-      derailed: 'derailed',
-      pendingDerail: 'pending_derail',
-    },
-    'train_id',
-  )}
-  WHEN 'drones' THEN ${samplesAt(
-    'drone_samples',
-    {
-      droneId: 'drone_id',
-      name: 'name',
-      homeStation: 'home_station',
-      pairedStation: 'paired_station',
-      destination: 'destination',
-      flyingMode: 'flying_mode',
-      flyingSpeed: 'flying_speed',
-    },
-    'drone_id',
-  )}
-  WHEN 'factory' THEN (SELECT json_build_object(
-      'buildings', count(*),
-      'producing', count(*) FILTER (WHERE is_producing),
-      'idle', count(*) FILTER (WHERE is_configured AND NOT is_producing AND NOT is_paused),
-      'unconfigured', count(*) FILTER (WHERE NOT is_configured),
-      'paused', count(*) FILTER (WHERE is_paused))
-    FROM factory_building_samples WHERE server_id = l.server_id AND time = l.time)
-  ELSE l.data::json END AS data
-FROM latest l WHERE l.server_id = $1::uuid AND EXISTS (SELECT 1 FROM servers s WHERE s.id = $1::uuid AND s.org_id = $2::uuid)`;
+const LATEST_DATA = Db.Prisma.raw(
+  `CASE l.kind ${SAMPLE_KINDS.filter((k) => k.sampled)
+    .map((k) => `WHEN '${k.kind}' THEN ${snapshotJson(k, 'l.server_id', 'l.time')}`)
+    .join('\n  ')} ELSE l.data::json END`,
+);
 
 /** Reads servers (owner: api-gateway), server_states, latest and the samples (owner: poller) for room joins. */
 @Injectable()
@@ -151,7 +60,10 @@ export class SnapshotRepository {
           },
         },
       }),
-      this.prisma.$queryRawUnsafe<{ kind: string; time: Date; data: unknown }[]>(LATEST_SQL, serverId, orgId),
+      this.prisma.$queryRaw<{ kind: string; time: Date; data: unknown }[]>`
+        SELECT l.kind, l.time, ${LATEST_DATA} AS data FROM latest l
+        WHERE l.server_id = ${serverId}::uuid
+          AND EXISTS (SELECT 1 FROM servers s WHERE s.id = ${serverId}::uuid AND s.org_id = ${orgId}::uuid)`,
     ]);
     if (!server) return null;
     return { serverId: server.id, orgId: server.orgId, name: server.name, state: server.state, latest };
