@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { presetRules } from '@app/alerts';
 import { PrismaService } from '@app/database';
 import { createTestDatabase, seedAccount, sql, type TestDatabase } from '@app/testing';
 import { DuplicateKeyError } from '../src/common/duplicate-key';
@@ -35,23 +34,13 @@ describe('ServersRepository (PostgreSQL)', () => {
     certFingerprint: 'AA:BB',
   });
 
-  it('stores a server with its preset alert rules and reads it back (no state until the poller writes one)', async () => {
+  it("stores a server and reads it back (no state until the poller writes one; no alert rules: those are alerting's)", async () => {
     const { orgId } = await seedAccount(db.url, 'pro');
     const input = server(orgId);
-    const row = await repository.create(input, presetRules());
+    const row = await repository.create(input);
     expect(row).toMatchObject({ ...input, adminPasswordEnc: expect.any(Uint8Array), state: null });
     expect([...row.adminPasswordEnc]).toEqual([1, 2, 3, 4]);
-    const rules = await sql<{ kind: string; preset: boolean }>(
-      db.url,
-      'SELECT kind, preset FROM alert_rules WHERE server_id = $1',
-      [row.id],
-    );
-    expect(rules.map((r) => r.kind).sort()).toEqual(
-      presetRules()
-        .map((r) => r.kind)
-        .sort(),
-    );
-    expect(rules.every((r) => r.preset)).toBe(true);
+    expect(await sql(db.url, 'SELECT 1 FROM alert_rules WHERE server_id = $1', [row.id])).toEqual([]);
     await sql(
       db.url,
       `INSERT INTO server_states (server_id, status, addon_status, last_seen_at) VALUES ($1, 'online', 'available', now())`,
@@ -64,7 +53,7 @@ describe('ServersRepository (PostgreSQL)', () => {
   it("another organisation's server is not found; host:port is taken per organisation", async () => {
     const a = await seedAccount(db.url, 'pro');
     const b = await seedAccount(db.url, 'pro');
-    const row = await repository.create(server(a.orgId), []);
+    const row = await repository.create(server(a.orgId));
     expect(await repository.find(b.orgId, row.id)).toBeNull();
     expect(await repository.isTaken(a.orgId, row.host, row.port, null)).toBe(true);
     expect(await repository.isTaken(a.orgId, row.host, row.port, row.id)).toBe(false);
@@ -73,9 +62,9 @@ describe('ServersRepository (PostgreSQL)', () => {
 
   it('the unique key on (org, host, port) refuses a second registration and a clashing update as DuplicateKeyError', async () => {
     const { orgId } = await seedAccount(db.url, 'pro');
-    await repository.create(server(orgId, 7777), []);
-    await expect(repository.create(server(orgId, 7777), [])).rejects.toBeInstanceOf(DuplicateKeyError);
-    const second = await repository.create(server(orgId, 7778), []);
+    await repository.create(server(orgId, 7777));
+    await expect(repository.create(server(orgId, 7777))).rejects.toBeInstanceOf(DuplicateKeyError);
+    const second = await repository.create(server(orgId, 7778));
     await expect(repository.update(second.id, { port: 7777 })).rejects.toBeInstanceOf(DuplicateKeyError);
     const renamed = await repository.update(second.id, { name: 'Renamed', port: undefined });
     expect(renamed).toMatchObject({ name: 'Renamed', port: 7778 });
@@ -83,7 +72,7 @@ describe('ServersRepository (PostgreSQL)', () => {
 
   it('deletes a server', async () => {
     const { orgId } = await seedAccount(db.url, 'pro');
-    const row = await repository.create(server(orgId), presetRules());
+    const row = await repository.create(server(orgId));
     await repository.delete(row.id);
     expect(await repository.find(orgId, row.id)).toBeNull();
   });

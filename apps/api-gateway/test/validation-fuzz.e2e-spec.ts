@@ -249,6 +249,8 @@ describe('api-gateway validation under random and hostile input (property-based)
     sim = stack.sim = await SimulatorProcess.start(['--count', '1', '--seed', '23']);
     stack.messaging = await connectTestMessaging(stack.prefix, 'test');
     await stack.start('billing-limits');
+    // Alert rules, channels and silences are alerting's: the gateway asks it over NATS.
+    await stack.start('alerting');
     port = await stack.start('api-gateway');
     gateway = stack.processes.at(-1)!;
 

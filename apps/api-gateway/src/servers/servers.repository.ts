@@ -1,4 +1,3 @@
-import type { PresetRule } from '@app/alerts';
 import { PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { refusingDuplicates } from '../common/duplicate-key';
@@ -67,19 +66,11 @@ export class ServersRepository {
   }
 
   /**
-   * Stores a server with its preset alert rules, in one transaction. Throws DuplicateKeyError when host:port was
-   * registered in the organisation meanwhile.
+   * Stores a server (its preset alert rules are alerting's: the service asks for them). Throws DuplicateKeyError
+   * when host:port was registered in the organisation meanwhile.
    */
-  create(server: NewServer, rules: readonly PresetRule[]): Promise<ServerRow> {
-    return refusingDuplicates(() =>
-      this.prisma.server.create({
-        data: {
-          ...server,
-          alertRules: { create: rules.map((r) => ({ ...r, orgId: server.orgId, preset: true })) },
-        },
-        select: WITH_STATE,
-      }),
-    );
+  create(server: NewServer): Promise<ServerRow> {
+    return refusingDuplicates(() => this.prisma.server.create({ data: server, select: WITH_STATE }));
   }
 
   /** Changes a server; throws DuplicateKeyError when the new port clashes with another server. */

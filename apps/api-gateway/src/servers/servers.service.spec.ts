@@ -2,6 +2,7 @@ import type { Messaging } from '@app/messaging';
 import { TargetGuard, type ProbeResult, type ProvisioningProbe } from '@app/game-client';
 import { ManualClock } from '@app/platform';
 import { SecretBox } from '@app/secrets';
+import type { AlertsService } from '../alerts/alerts.service';
 import { DuplicateKeyError } from '../common/duplicate-key';
 import { ApiError } from '../http/api-error';
 import type { MetricsService } from '../metrics/metrics.service';
@@ -62,6 +63,7 @@ function setup() {
   const prober = { probe: jest.fn(async () => passed) };
   const passwords = { verify: jest.fn(async () => undefined) };
   const metrics = { forget: jest.fn() };
+  const alerts = { createPresetRules: jest.fn(async () => ({ created: 3 })) };
   const service = new ServersService(
     repository as unknown as ServersRepository,
     messaging as unknown as Messaging,
@@ -71,8 +73,9 @@ function setup() {
     passwords as unknown as AdminPasswordProbe,
     box,
     clock,
+    alerts as unknown as AlertsService,
   );
-  return { service, repository, messaging, prober, passwords, metrics, box, clock };
+  return { service, repository, messaging, prober, passwords, metrics, box, clock, alerts };
 }
 
 describe('ServersService registration', () => {
@@ -149,15 +152,15 @@ describe('ServersService registration', () => {
     expect(repository.create).not.toHaveBeenCalled();
   });
 
-  it('saves the server with its password sealed (never in clear), with the preset rules, and announces it', async () => {
-    const { service, repository, messaging, box } = setup();
+  it('saves the server with its password sealed (never in clear), asks alerting for its preset rules, and announces it', async () => {
+    const { service, repository, messaging, box, alerts } = setup();
     const steps: unknown[] = [];
     const created = await service.create(ORG, input, { onStep: (s) => steps.push(s) });
-    const [saved, rules] = repository.create.mock.calls[0] as unknown as [NewServer, { kind: string }[]];
+    const [saved] = repository.create.mock.calls[0] as unknown as [NewServer];
     expect(Buffer.from(saved.adminPasswordEnc).toString('latin1')).not.toContain(input.admin_password);
     expect(box.open(saved.adminPasswordEnc, saved.id)).toBe(input.admin_password);
     expect(saved).toMatchObject({ orgId: ORG, host: PUBLIC_IP, address: PUBLIC_IP, certFingerprint: 'AA:BB' });
-    expect(rules.length).toBeGreaterThan(0);
+    expect(alerts.createPresetRules).toHaveBeenCalledWith(ORG, saved.id);
     expect(created).toMatchObject({ id: saved.id, status: 'unknown', diagnostics: { ok: true } });
     expect(created.diagnostics.steps).toEqual([
       { step: 'reachable', ok: true, duration_ms: 2, observed: 'TCP 7777 accepted' },
@@ -166,6 +169,18 @@ describe('ServersService registration', () => {
     expect(messaging.publish).toHaveBeenCalledWith(
       expect.anything(),
       expect.objectContaining({ serverId: saved.id, orgId: ORG, occurredAt: '2026-03-01T10:00:00.000Z' }),
+    );
+  });
+
+  it('alerting not answering for the preset rules does not refuse the registration: the server is saved and announced', async () => {
+    const { service, repository, messaging, alerts } = setup();
+    alerts.createPresetRules.mockRejectedValue(new Error('alerting is unavailable'));
+    const created = await service.create(ORG, input);
+    expect(repository.create).toHaveBeenCalledTimes(1);
+    expect(created).toMatchObject({ status: 'unknown' });
+    expect(messaging.publish).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ serverId: created.id, orgId: ORG }),
     );
   });
 

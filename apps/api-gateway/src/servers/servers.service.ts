@@ -1,4 +1,3 @@
-import { presetRules } from '@app/alerts';
 import { randomUUID } from 'node:crypto';
 import { Requests, Subjects } from '@app/contracts';
 import { ProvisioningProbe, TargetGuard } from '@app/game-client';
@@ -6,6 +5,7 @@ import { Messaging } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { SecretBox } from '@app/secrets';
 import { Injectable, Logger } from '@nestjs/common';
+import { AlertsService } from '../alerts/alerts.service';
 import { DuplicateKeyError } from '../common/duplicate-key';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
@@ -59,6 +59,7 @@ export class ServersService {
     private readonly passwords: AdminPasswordProbe,
     private readonly box: SecretBox,
     private readonly clock: Clock,
+    private readonly alerts: AlertsService,
   ) {}
 
   async list(orgId: string): Promise<ServerView[]> {
@@ -112,26 +113,39 @@ export class ServersService {
       });
     }
     const id = randomUUID();
-    // The preset alert rules (offline, degraded, fuse tripped) come with the server, in the same transaction.
     const row = await this.repository
-      .create(
-        {
-          id,
-          orgId,
-          name: input.name,
-          host,
-          address: verdict.address,
-          port: input.port,
-          addonHttpPort: input.addon_http_port,
-          addonWsPort: input.addon_ws_port,
-          adminPasswordEnc: new Uint8Array(this.box.seal(input.admin_password, id)),
-          certFingerprint: probe.certFingerprint,
-        },
-        presetRules(),
-      )
+      .create({
+        id,
+        orgId,
+        name: input.name,
+        host,
+        address: verdict.address,
+        port: input.port,
+        addonHttpPort: input.addon_http_port,
+        addonWsPort: input.addon_ws_port,
+        adminPasswordEnc: new Uint8Array(this.box.seal(input.admin_password, id)),
+        certFingerprint: probe.certFingerprint,
+      })
       .catch(rethrowDuplicate(host, input.port));
+    await this.presets(orgId, id);
     this.announce('registered', row, { passwordChanged: false, changedFields: [] });
     return { ...serverView(row), diagnostics: diagnostics(probe) };
+  }
+
+  /**
+   * The preset alert rules (offline, degraded, fuse tripped) of a new server, made by alerting, which owns them,
+   * before the registration answers. Without an answer from alerting the server is still registered (its polling
+   * does not depend on alerting); the failure is logged with the server, and the rules can be added by hand.
+   */
+  private async presets(orgId: string, serverId: string): Promise<void> {
+    try {
+      await this.alerts.createPresetRules(orgId, serverId);
+    } catch (error) {
+      this.logger.error(
+        { serverId, err: (error as Error).message },
+        'preset alert rules not created: alerting did not answer (add the offline, degraded and fuse rules by hand)',
+      );
+    }
   }
 
   async update(orgId: string, id: string, input: UpdateServerInput) {
