@@ -1,4 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseProbe } from './database.probe';
 import { PgPools } from './pg-pools';
 import { DATABASE_OPTIONS, PrismaService, type DatabaseOptions } from './prisma.service';
 
@@ -9,8 +10,8 @@ export class DatabaseModule {
   static forRoot(options: DatabaseOptions): DynamicModule {
     return {
       module: DatabaseModule,
-      providers: [{ provide: DATABASE_OPTIONS, useValue: options }, PrismaService, PgPools],
-      exports: [PrismaService, PgPools],
+      providers: [{ provide: DATABASE_OPTIONS, useValue: options }, PrismaService, PgPools, DatabaseProbe],
+      exports: [PrismaService, PgPools, DatabaseProbe],
     };
   }
 }

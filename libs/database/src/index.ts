@@ -1,5 +1,6 @@
 export * from './copy-insert';
 export * from './database.module';
+export * from './database.probe';
 export * from './migrator';
 export * from './pg-pools';
 export * from './prisma.service';

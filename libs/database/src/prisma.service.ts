@@ -42,7 +42,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
 
   /** A round trip to the database; throws when it is unreachable. */
   async ping(): Promise<void> {
-    await this.$queryRawUnsafe('SELECT 1');
+    await this.$queryRaw`SELECT 1`;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -96,6 +96,26 @@ export class Messaging {
     return this.connection.isConnected();
   }
 
+  /** A round trip to the NATS server; throws when not connected or no answer comes (readiness). */
+  async ping(): Promise<void> {
+    if (!this.isConnected()) throw new Error('not connected');
+    await this.nc.flush();
+  }
+
+  /**
+   * Calls `listener` after each reconnect to the NATS server (core subscriptions may have missed messages meanwhile),
+   * until the connection closes.
+   */
+  onReconnect(listener: () => void): void {
+    void (async () => {
+      try {
+        for await (const status of this.nc.status()) if (status.type === 'reconnect') listener();
+      } catch {
+        // The connection closed (shutdown): nothing more to watch.
+      }
+    })();
+  }
+
   /** Watches connection status so readiness reflects reconnects. */
   watchStatus(): void {
     this.connection.watchStatus();

@@ -1,4 +1,4 @@
-import { PrismaService } from '@app/database';
+import { DatabaseProbe } from '@app/database';
 import { Messaging } from '@app/messaging';
 import { Controller, Get, HttpCode, HttpStatus, Res } from '@nestjs/common';
 import type { Response } from 'express';
@@ -38,7 +38,7 @@ async function timed(check: () => Promise<unknown>): Promise<CheckResult> {
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly database: DatabaseProbe,
     private readonly messaging: Messaging,
     private readonly lifecycle: LifecycleService,
     private readonly readiness: ReadinessRegistry,
@@ -57,14 +57,8 @@ export class HealthController {
       return { status: 'shutting_down' };
     }
     const named: [string, () => Promise<unknown>][] = [
-      ['database', () => this.prisma.ping()],
-      [
-        'nats',
-        async () => {
-          if (!this.messaging.isConnected()) throw new Error('not connected');
-          await this.messaging.nc.flush();
-        },
-      ],
+      ['database', () => this.database.ping()],
+      ['nats', () => this.messaging.ping()],
       ...this.readiness.entries().map(([name, check]): [string, () => Promise<unknown>] => [name, async () => check()]),
     ];
     const results = await Promise.all(named.map(async ([name, check]) => [name, await timed(check)] as const));

@@ -1,5 +1,5 @@
 import type { AddonStatus, ServerStatus } from '@app/contracts';
-import { PrismaService } from '@app/database';
+import { Db, PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 
 /** A registered server as the poller needs it. The password stays encrypted until a login needs it. */
@@ -34,7 +34,7 @@ interface Row {
   status: ServerStatus | null;
 }
 
-const SELECT = `
+const SELECT = Db.Prisma.sql`
   SELECT s.id, s.org_id, s.name, s.host, s.address, s.port, s.addon_http_port, s.addon_ws_port,
          s.admin_password_enc, s.cert_fingerprint, st.addon_status, st.status
   FROM servers s LEFT JOIN server_states st ON st.server_id = s.id`;
@@ -60,13 +60,13 @@ export class ServersRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async all(): Promise<ServerRecord[]> {
-    const rows = await this.prisma.$queryRawUnsafe<Row[]>(SELECT);
+    const rows = await this.prisma.$queryRaw<Row[]>(SELECT);
     return rows.map(toRecord);
   }
 
   /** The servers of these ids that exist (one query for a burst of lifecycle events). */
   async byIds(ids: readonly string[]): Promise<ServerRecord[]> {
-    const rows = await this.prisma.$queryRawUnsafe<Row[]>(`${SELECT} WHERE s.id = ANY($1::uuid[])`, ids);
+    const rows = await this.prisma.$queryRaw<Row[]>`${SELECT} WHERE s.id = ANY(${ids}::uuid[])`;
     return rows.map(toRecord);
   }
 }

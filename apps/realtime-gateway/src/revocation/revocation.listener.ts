@@ -43,7 +43,7 @@ export class RevocationListener implements OnApplicationBootstrap {
       if (ended > 0) this.logger.log({ serverId, sockets: ended }, 'share link revoked; its connections ended');
     });
     this.messaging.subscribe(Subjects.planChanged, ({ orgId }) => this.planChanged(orgId));
-    void this.watchReconnects();
+    this.watchReconnects();
   }
 
   /** The organisation's plan changed: its share / overlay connections end if share links are no longer in it. */
@@ -108,16 +108,11 @@ export class RevocationListener implements OnApplicationBootstrap {
     this.logger.log({ tokens: tokens.length, ended }, 'connections re-checked after a NATS reconnect');
   }
 
-  private async watchReconnects(): Promise<void> {
-    try {
-      for await (const status of this.messaging.nc.status()) {
-        if (status.type !== 'reconnect') continue;
-        this.recheckAll().catch((error: unknown) =>
-          this.logger.warn({ err: (error as Error).message }, 'could not re-check connections after a NATS reconnect'),
-        );
-      }
-    } catch {
-      // The connection closed (shutdown): nothing more to watch.
-    }
+  private watchReconnects(): void {
+    this.messaging.onReconnect(() => {
+      this.recheckAll().catch((error: unknown) =>
+        this.logger.warn({ err: (error as Error).message }, 'could not re-check connections after a NATS reconnect'),
+      );
+    });
   }
 }

@@ -8,8 +8,8 @@
  * Exit status: 0 done, 1 some row could not be opened (the others are rotated) or the database failed, 2 bad usage
  * or configuration.
  */
-import { Client } from 'pg';
 import { SecretBox, SecretDecryptionError } from '../secret-box';
+import { ServerSecretsRepository } from './server-secrets.repository';
 
 export const DEFAULT_BATCH_SIZE = 500;
 
@@ -36,7 +36,7 @@ export interface RotationOptions {
  * changed (also when they claim the current key id: a clean run proves every row opens with the current key).
  */
 export async function rotateServerSecrets(
-  client: Client,
+  servers: ServerSecretsRepository,
   box: SecretBox,
   options: RotationOptions = {},
 ): Promise<RotationReport> {
@@ -44,48 +44,34 @@ export async function rotateServerSecrets(
   const report: RotationReport = { rotated: 0, current: 0, failed: [] };
   let after: string | null = null;
   for (let batch = 1; ; batch++) {
-    await client.query('BEGIN');
-    let rows: { id: string; admin_password_enc: Buffer }[];
-    try {
-      ({ rows } = await client.query<{ id: string; admin_password_enc: Buffer }>(
-        `SELECT id, admin_password_enc FROM servers
-          WHERE $1::uuid IS NULL OR id > $1::uuid
-          ORDER BY id LIMIT $2 FOR UPDATE`,
-        [after, batchSize],
-      ));
-      const ids: string[] = [];
-      const sealed: Buffer[] = [];
-      for (const row of rows) {
-        try {
-          const plaintext = box.open(row.admin_password_enc, row.id);
-          if (!box.needsRotation(row.admin_password_enc)) {
-            // Opened too, so that after a clean run every row is known to open with the current key alone.
-            report.current++;
-            continue;
+    const rows = await servers.inTransaction(
+      async () => {
+        const rows = await servers.lockBatch(after, batchSize);
+        const ids: string[] = [];
+        const sealed: Buffer[] = [];
+        for (const row of rows) {
+          try {
+            const plaintext = box.open(row.admin_password_enc, row.id);
+            if (!box.needsRotation(row.admin_password_enc)) {
+              // Opened too, so that after a clean run every row is known to open with the current key alone.
+              report.current++;
+              continue;
+            }
+            const resealed = box.seal(plaintext, row.id);
+            if (box.open(resealed, row.id) !== plaintext)
+              throw new SecretDecryptionError('re-sealed value does not open');
+            ids.push(row.id);
+            sealed.push(resealed);
+          } catch (error) {
+            report.failed.push({ id: row.id, reason: safeReason(error) });
           }
-          const resealed = box.seal(plaintext, row.id);
-          if (box.open(resealed, row.id) !== plaintext)
-            throw new SecretDecryptionError('re-sealed value does not open');
-          ids.push(row.id);
-          sealed.push(resealed);
-        } catch (error) {
-          report.failed.push({ id: row.id, reason: safeReason(error) });
         }
-      }
-      if (ids.length > 0 && !options.dryRun) {
-        await client.query(
-          `UPDATE servers AS s SET admin_password_enc = v.enc
-             FROM unnest($1::uuid[], $2::bytea[]) AS v(id, enc)
-            WHERE s.id = v.id`,
-          [ids, sealed],
-        );
-      }
-      await client.query(options.dryRun ? 'ROLLBACK' : 'COMMIT');
-      report.rotated += ids.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
+        if (ids.length > 0 && !options.dryRun) await servers.reseal(ids, sealed);
+        report.rotated += ids.length;
+        return rows;
+      },
+      () => !options.dryRun,
+    );
     options.onBatch?.(batch, rows.length, report);
     if (rows.length < batchSize) return report;
     after = rows[rows.length - 1]!.id;
@@ -149,11 +135,11 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
       `previous key ids: ${previous.length ? previous.join(', ') : 'none'} (v1 blobs are tried with every key); ` +
       `batches of ${batchSize}`,
   );
-  const client = new Client({ connectionString: databaseUrl, application_name: 'gsm-rotate-secrets' });
+  let servers: ServerSecretsRepository | undefined;
   let report: RotationReport;
   try {
-    await client.connect();
-    report = await rotateServerSecrets(client, box, {
+    servers = await ServerSecretsRepository.connect(databaseUrl);
+    report = await rotateServerSecrets(servers, box, {
       batchSize,
       dryRun,
       onBatch: (batch, rows, sofar) =>
@@ -166,7 +152,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     io.err(`rotation stopped: ${(error as Error).message} (batches already committed stay rotated; run it again)`);
     return 1;
   } finally {
-    await client.end().catch(() => undefined);
+    await servers?.close();
   }
 
   for (const { id, reason } of report.failed) io.err(`server ${id}: ${reason}`);
