@@ -3,6 +3,7 @@
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -29,6 +30,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'error',
+    },
+  },
+  {
+    // The architecture's import boundaries (eslint-rules/boundaries.mjs; tested in eslint-rules/boundaries.spec.ts),
+    // and raw SQL only in its tagged form (values bound by Prisma, never interpolated).
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: ['apps/web/src/**', 'libs/testing/**', '**/*.spec.ts'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/imports': 'error',
+      'no-restricted-properties': [
+        'error',
+        {
+          property: '$queryRawUnsafe',
+          message: 'Use the tagged $queryRaw`...` (or Db.Prisma.sql): values bound, never interpolated.',
+        },
+        {
+          property: '$executeRawUnsafe',
+          message: 'Use the tagged $executeRaw`...` (or Db.Prisma.sql): values bound, never interpolated.',
+        },
+      ],
     },
   },
   {

@@ -30,7 +30,11 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/deploy/test/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/{apps,libs}/**/*.spec.ts',
+        '<rootDir>/deploy/test/*.spec.ts',
+        '<rootDir>/eslint-rules/*.spec.ts',
+      ],
     },
     {
       ...common,
