@@ -1,4 +1,4 @@
-import { PrismaService } from '@app/database';
+import { Db, PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 
 /** What one lease took from a day's counter. */
@@ -13,19 +13,21 @@ export interface LeaseResult {
  * even when a concurrent lease changed it after this statement's snapshot), so `used` is exact and the grant is
  * min(count, limit - used). The upsert only writes when the row still holds `used`: that guards the one case the
  * lock cannot cover, two first leases of the day both finding no row to lock; the loser writes nothing and
- * returns no row, and is tried again (the row then exists and is locked). An unlimited quota ($4 NULL) grants
+ * returns no row, and is tried again (the row then exists and is locked). An unlimited quota (`limit` null) grants
  * `count` and still counts it. A RETURNING clause sees only the new row, hence `granted` from the CTE.
  */
-const LEASE = `
+const leaseStatement = (orgId: string, day: string, count: number, limit: number | null): Db.Prisma.Sql => Db.Prisma
+  .sql`
 WITH locked AS (
-  SELECT requests FROM api_usage_daily WHERE org_id = $1::uuid AND day = $2::date FOR UPDATE
+  SELECT requests FROM api_usage_daily WHERE org_id = ${orgId}::uuid AND day = ${day}::date FOR UPDATE
 ), lease AS (
   SELECT used,
-         CASE WHEN $4::bigint IS NULL THEN $3::bigint ELSE LEAST($3::bigint, GREATEST($4::bigint - used, 0)) END AS granted
+         CASE WHEN ${limit}::bigint IS NULL THEN ${count}::bigint
+              ELSE LEAST(${count}::bigint, GREATEST(${limit}::bigint - used, 0)) END AS granted
   FROM (SELECT coalesce((SELECT requests FROM locked), 0) AS used) AS before
 )
 INSERT INTO api_usage_daily AS usage (org_id, day, requests)
-SELECT $1::uuid, $2::date, used + granted FROM lease
+SELECT ${orgId}::uuid, ${day}::date, used + granted FROM lease
 ON CONFLICT (org_id, day) DO UPDATE SET requests = EXCLUDED.requests
   WHERE usage.requests = (SELECT used FROM lease)
 RETURNING usage.requests AS used, (SELECT granted FROM lease) AS granted`;
@@ -41,12 +43,8 @@ export class ApiQuotaRepository {
   /** Takes up to `count` requests of `day`'s quota (`limit` null = unlimited) and counts what was granted. */
   async lease(orgId: string, day: string, count: number, limit: number | null): Promise<LeaseResult> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const [row] = await this.prisma.$queryRawUnsafe<{ used: bigint; granted: bigint }[]>(
-        LEASE,
-        orgId,
-        day,
-        count,
-        limit,
+      const [row] = await this.prisma.$queryRaw<{ used: bigint; granted: bigint }[]>(
+        leaseStatement(orgId, day, count, limit),
       );
       if (row) return { granted: Number(row.granted), used: Number(row.used) };
     }

@@ -91,7 +91,8 @@ export class RetentionJob implements OnApplicationBootstrap {
         ? [...groups, { serverIds: orphans, retentionHours: DELETED_SERVER_RETENTION_HOURS }]
         : groups;
       for (const { serverIds, retentionHours } of targets) {
-        deleted[table] += await this.deleteAll(table, serverIds, new Date(now - retentionHours * HOUR_MS));
+        const rows = await this.deleteAll(table, serverIds, new Date(now - retentionHours * HOUR_MS));
+        deleted[table] = (deleted[table] ?? 0) + rows;
       }
     }
   }

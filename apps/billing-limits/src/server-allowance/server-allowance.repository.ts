@@ -15,13 +15,9 @@ export class ServerAllowanceRepository {
 
   /** Counts the organisation's servers; host and port match exactly, as the (org_id, host, port) unique key does. */
   async usageOf(orgId: string, host: string, port: number): Promise<ServerUsage> {
-    const [row] = await this.prisma.$queryRawUnsafe<{ used: number; registered: boolean }[]>(
-      `SELECT count(*)::int AS used, coalesce(bool_or(host = $2 AND port = $3::int), false) AS registered
-       FROM servers WHERE org_id = $1::uuid`,
-      orgId,
-      host,
-      port,
-    );
+    const [row] = await this.prisma.$queryRaw<{ used: number; registered: boolean }[]>`
+      SELECT count(*)::int AS used, coalesce(bool_or(host = ${host} AND port = ${port}::int), false) AS registered
+      FROM servers WHERE org_id = ${orgId}::uuid`;
     return { used: row?.used ?? 0, registered: row?.registered ?? false };
   }
 
@@ -31,14 +27,11 @@ export class ServerAllowanceRepository {
    * after a downgrade is pointed at a plan that really lets it add a server.
    */
   async upgradeFor(planId: string, used: number): Promise<string | null> {
-    const [row] = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT p.id FROM plans p
-       WHERE p.sort_order > (SELECT sort_order FROM plans WHERE id = $1)
-         AND (p.max_servers IS NULL OR p.max_servers > $2::int)
-       ORDER BY p.sort_order LIMIT 1`,
-      planId,
-      used,
-    );
+    const [row] = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT p.id FROM plans p
+      WHERE p.sort_order > (SELECT sort_order FROM plans WHERE id = ${planId})
+        AND (p.max_servers IS NULL OR p.max_servers > ${used}::int)
+      ORDER BY p.sort_order LIMIT 1`;
     return row?.id ?? null;
   }
 }

@@ -1,5 +1,5 @@
 import type { BillingPeriod } from '@app/contracts';
-import { PrismaService } from '@app/database';
+import { Db, PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 
 /** What a plan change is checked against. */
@@ -24,19 +24,20 @@ export interface LockedOrganisation {
   plan(planId: string): Promise<PlanTerms | null>;
   /** Servers of the organisation; a host and port pair counts once, as in the server allowance. */
   serverCount(): Promise<number>;
-  /** Upserts the subscription as of `at` and returns its started_at (see SAVE). */
+  /** Upserts the subscription as of `at` and returns its started_at (see saveStatement). */
   save(planId: string, period: BillingPeriod, at: Date): Promise<Date>;
 }
 
-type RawQuery = Pick<PrismaService, '$queryRawUnsafe'>;
+type RawQuery = Pick<Db.Prisma.TransactionClient, '$queryRaw'>;
 
 /**
  * A plan change restarts the subscription and clears its custom_* overrides (they were agreed for the old plan);
  * a period change alone keeps both.
  */
-const SAVE = `
+const saveStatement = (orgId: string, planId: string, period: BillingPeriod, at: string): Db.Prisma.Sql => Db.Prisma
+  .sql`
 INSERT INTO subscriptions AS s (org_id, plan_id, period, started_at, updated_at)
-VALUES ($1::uuid, $2, $3::billing_period, $4::timestamptz, $4::timestamptz)
+VALUES (${orgId}::uuid, ${planId}, ${period}::billing_period, ${at}::timestamptz, ${at}::timestamptz)
 ON CONFLICT (org_id) DO UPDATE SET
   plan_id = EXCLUDED.plan_id,
   period = EXCLUDED.period,
@@ -59,10 +60,8 @@ export class SubscriptionsRepository {
    */
   withOrganisationLocked<T>(orgId: string, work: (org: LockedOrganisation) => Promise<T>): Promise<T | null> {
     return this.prisma.$transaction(async (tx) => {
-      const [found] = await tx.$queryRawUnsafe<{ id: string }[]>(
-        'SELECT id FROM organisations WHERE id = $1::uuid FOR UPDATE',
-        orgId,
-      );
+      const [found] = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM organisations WHERE id = ${orgId}::uuid FOR UPDATE`;
       return found ? work(locked(tx, orgId)) : null;
     });
   }
@@ -71,30 +70,25 @@ export class SubscriptionsRepository {
 function locked(tx: RawQuery, orgId: string): LockedOrganisation {
   return {
     subscription: async () => {
-      const [row] = await tx.$queryRawUnsafe<SubscriptionRow[]>(
-        `SELECT plan_id AS "planId", period::text AS period, custom_max_servers AS "customMaxServers",
-                started_at AS "startedAt"
-         FROM subscriptions WHERE org_id = $1::uuid`,
-        orgId,
-      );
+      const [row] = await tx.$queryRaw<SubscriptionRow[]>`
+        SELECT plan_id AS "planId", period::text AS period, custom_max_servers AS "customMaxServers",
+               started_at AS "startedAt"
+        FROM subscriptions WHERE org_id = ${orgId}::uuid`;
       return row ?? null;
     },
     plan: async (planId) => {
-      const [row] = await tx.$queryRawUnsafe<PlanTerms[]>(
-        `SELECT price_monthly_cents IS NOT NULL AS "selfService", max_servers AS "maxServers" FROM plans WHERE id = $1`,
-        planId,
-      );
+      const [row] = await tx.$queryRaw<PlanTerms[]>`
+        SELECT price_monthly_cents IS NOT NULL AS "selfService", max_servers AS "maxServers"
+        FROM plans WHERE id = ${planId}`;
       return row ?? null;
     },
     serverCount: async () => {
-      const [row] = await tx.$queryRawUnsafe<{ used: number }[]>(
-        'SELECT count(DISTINCT (host, port))::int AS used FROM servers WHERE org_id = $1::uuid',
-        orgId,
-      );
+      const [row] = await tx.$queryRaw<{ used: number }[]>`
+        SELECT count(DISTINCT (host, port))::int AS used FROM servers WHERE org_id = ${orgId}::uuid`;
       return row?.used ?? 0;
     },
     save: async (planId, period, at) => {
-      const [row] = await tx.$queryRawUnsafe<{ startedAt: Date }[]>(SAVE, orgId, planId, period, at.toISOString());
+      const [row] = await tx.$queryRaw<{ startedAt: Date }[]>(saveStatement(orgId, planId, period, at.toISOString()));
       if (!row) throw new Error(`subscription of ${orgId} was not saved`);
       return row.startedAt;
     },
