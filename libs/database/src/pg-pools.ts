@@ -13,15 +13,18 @@ export class PgPools implements OnApplicationShutdown {
 
   constructor(@Inject(DATABASE_OPTIONS) private readonly options: DatabaseOptions) {}
 
-  /** A pool of at most `max` connections, created once per name. */
-  pool(name: string, max: number): Pool {
+  /**
+   * A pool of at most `max` connections, created once per name. `connectTimeoutMs` bounds the wait for a connection
+   * (0 waits as long as it takes: a read pool under load queues instead of failing).
+   */
+  pool(name: string, max: number, { connectTimeoutMs = 5000 }: { connectTimeoutMs?: number } = {}): Pool {
     const known = this.open.get(name);
     if (known) return known;
     const created = new Pool({
       connectionString: this.options.url,
       max,
       application_name: `${this.options.applicationName}-${name}`,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: connectTimeoutMs,
     });
     // A dropped idle connection is replaced on the next query; callers see and handle query errors themselves.
     created.on('error', () => undefined);

@@ -1,6 +1,6 @@
-import { Requests, type RequestContract, type RequestOf, type ResponseOf } from '@app/contracts';
+import { Requests, Subjects, type RequestContract, type RequestOf, type ResponseOf } from '@app/contracts';
 import { Messaging } from '@app/messaging';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AlertConfigFailure } from './alert-config.errors';
 import { AlertChannelsService } from './alert-channels.service';
 import { AlertRulesService } from './alert-rules.service';
@@ -14,6 +14,8 @@ import { SilencesService } from './silences.service';
  */
 @Injectable()
 export class AlertConfigResponder implements OnApplicationBootstrap {
+  private readonly logger = new Logger(AlertConfigResponder.name);
+
   constructor(
     private readonly messaging: Messaging,
     private readonly rules: AlertRulesService,
@@ -40,6 +42,20 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
     this.serve(Requests.incidentList, ({ orgId, ...q }) => this.log.incidents(orgId, q));
     this.serve(Requests.incidentGet, (r) => this.log.incident(r.orgId, r.incidentId));
     this.serve(Requests.deliveryList, ({ orgId, ...q }) => this.log.deliveries(orgId, q));
+    // The api-gateway asks for a new server's preset rules before it answers the registration; should that answer
+    // not reach it in time, the registration event makes them here (one replica of the queue group; creating them
+    // is idempotent, so the usual second call creates nothing).
+    this.messaging.subscribe(
+      Subjects.serverRegistered,
+      async ({ orgId, serverId }) => {
+        await this.rules.createPresets(orgId, serverId).catch((error: unknown) => {
+          // A server deleted meanwhile needs no rules; anything else is logged (never the request).
+          if (!(error instanceof AlertConfigFailure))
+            this.logger.warn({ serverId, err: (error as Error).message }, 'preset rules not created on registration');
+        });
+      },
+      { queue: 'alerting-presets' },
+    );
   }
 
   private serve<C extends RequestContract>(contract: C, handler: (request: RequestOf<C>) => Promise<unknown>): void {

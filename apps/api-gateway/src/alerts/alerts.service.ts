@@ -8,7 +8,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '@app/contracts';
-import { Messaging } from '@app/messaging';
+import { Messaging, RequestFailedError } from '@app/messaging';
 import { Injectable, Logger } from '@nestjs/common';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service';
@@ -34,6 +34,11 @@ type ValueOf<C extends RequestContract> =
 /** Writes take longer than reads: a channel's URL is resolved and checked before it is saved. */
 const READ_TIMEOUT_MS = 5000;
 const WRITE_TIMEOUT_MS = 15_000;
+/**
+ * A registration waits this long for its preset rules (no URL to resolve); alerting also makes them when it receives
+ * the registration event, so a slow answer costs the registration nothing.
+ */
+const PRESETS_TIMEOUT_MS = 3000;
 
 const unavailable = () =>
   new ApiError(
@@ -80,7 +85,17 @@ export class AlertsService {
     try {
       reply = await this.messaging.request(contract, request, { timeoutMs });
     } catch (error) {
-      this.logger.warn({ subject: contract.subject, err: (error as Error).message }, 'alerting did not answer');
+      const reason = error instanceof RequestFailedError ? error.reason : 'unknown';
+      // alerting answered with a failure of its own (a defect, not an outage): a 500 with the error id, logged by the
+      // error filter, as it was when the gateway wrote these tables itself.
+      if (reason === 'remote_error' || reason === 'invalid_response') throw error;
+      const change = timeoutMs > READ_TIMEOUT_MS && reason === 'timeout';
+      this.logger.warn(
+        { subject: contract.subject, reason, err: (error as Error).message },
+        change
+          ? 'alerting did not answer a change in time: it may have been made (outcome unknown)'
+          : 'alerting did not answer',
+      );
       throw unavailable();
     }
     const answer = reply as { ok: true; value: ValueOf<C> } | { ok: false; error: AlertConfigError };
@@ -145,7 +160,7 @@ export class AlertsService {
 
   /** Gives a newly registered server its preset rules (offline, degraded, fuse tripped); idempotent. */
   createPresetRules(orgId: string, serverId: string) {
-    return this.ask(Requests.alertPresetsCreate, { orgId, serverId }, WRITE_TIMEOUT_MS);
+    return this.ask(Requests.alertPresetsCreate, { orgId, serverId }, PRESETS_TIMEOUT_MS);
   }
 
   // ---------------------------------------------------------------- channels

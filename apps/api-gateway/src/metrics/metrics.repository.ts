@@ -84,7 +84,8 @@ export class MetricsRepository {
   private readonly pool: Pool;
 
   constructor(pools: PgPools, @Inject(SERVICE_CONFIG) config: ApiGatewayConfig) {
-    this.pool = pools.pool('reads', config.DATABASE_POOL_SIZE);
+    // No connect timeout, as before: under load a read waits for a connection rather than failing with a 503.
+    this.pool = pools.pool('reads', config.DATABASE_POOL_SIZE, { connectTimeoutMs: 0 });
   }
 
   async owner(serverId: string): Promise<MetricsOwner | null> {

@@ -30,7 +30,10 @@ export class PollPublisher {
     private readonly clock: Clock,
   ) {}
 
-  /** Queues the poll's events behind the server's earlier ones; resolves when they are published (or given up). */
+  /**
+   * Queues the poll's events behind the server's earlier ones; resolves when they are published or given up (never
+   * rejects: an event given up is logged with the server and what was lost).
+   */
   publish(
     server: { id: string; orgId: string },
     outcome: PollOutcome,
@@ -68,17 +71,27 @@ export class PollPublisher {
     if (changed) {
       this.metrics.statusChanges.inc({ status: changed.status });
       const change = { serverId: server.id, orgId: server.orgId, ...changed, time: time.toISOString() };
-      await this.publishUntilAcked(Subjects.serverStatus, change, `status:${server.id}:${time.getTime()}`);
+      const messageId = `status:${server.id}:${time.getTime()}`;
+      await this.publishUntilAcked(Subjects.serverStatus, change, messageId).catch((error: Error) =>
+        this.logger.error(
+          { serverId: server.id, messageId, status: changed.status, err: error.message },
+          'status change lost: alerting and dashboards did not get it',
+        ),
+      );
     }
     if (outcome.kind !== 'health' && outcome.addon) {
       const { status, reason } = outcome.addon;
-      this.messaging.publish(Subjects.addonStatus, {
-        serverId: server.id,
-        orgId: server.orgId,
-        status,
-        reason,
-        time: time.toISOString(),
-      });
+      try {
+        this.messaging.publish(Subjects.addonStatus, {
+          serverId: server.id,
+          orgId: server.orgId,
+          status,
+          reason,
+          time: time.toISOString(),
+        });
+      } catch (error) {
+        this.logger.error({ serverId: server.id, err: (error as Error).message }, 'add-on status not published');
+      }
     }
   }
 

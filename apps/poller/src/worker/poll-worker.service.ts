@@ -224,7 +224,7 @@ export class PollWorkerService implements OnApplicationBootstrap {
       this.publisher.publish(server, outcome, confirmation),
     );
     const committed = this.writer.enqueue(unitOf(server.id, outcome));
-    committed.then(publish).catch(() => undefined); // a dropped unit has no events; publish logs its own failures
+    committed.then(publish).catch(() => undefined); // a dropped unit has no events (the writer logged and counted it)
     return { committed, error: outcome.error?.code };
   }
 }
