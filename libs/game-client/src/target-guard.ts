@@ -2,8 +2,22 @@
 // through public unicast addresses only and hands back the exact address it checked, so that the caller connects to
 // that address instead of resolving the name a second time (which a rebinding DNS server could answer differently).
 import { lookup } from 'node:dns/promises';
-import { isIP, SocketAddress } from 'node:net';
 import { z } from 'zod';
+import {
+  cidr,
+  contains,
+  format,
+  InvalidCidrError,
+  IPV4_MAPPED,
+  parseIp,
+  parseIPv4Number,
+  parseIPv6,
+  unmap,
+  type Cidr,
+  type Ip,
+} from './ip-address';
+
+export { InvalidCidrError } from './ip-address';
 
 /** The guard's answer for one host: the address to connect to, or why the host may not be polled. */
 export type TargetVerdict =
@@ -21,19 +35,6 @@ export interface TargetGuardOptions {
   resolve?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 }
 
-/** Thrown at construction (or by {@link parseAllowCidrs}) for an allow-list entry that is not a strict CIDR. */
-export class InvalidCidrError extends Error {
-  override name = 'InvalidCidrError';
-}
-
-type Family = 4 | 6;
-interface Ip {
-  readonly family: Family;
-  readonly value: bigint;
-}
-interface Cidr extends Ip {
-  readonly prefix: number;
-}
 interface Refusal {
   readonly what: string;
   readonly advice: string;
@@ -48,7 +49,6 @@ type Target =
   | { kind: 'ip'; ip: Ip; zone: string | undefined }
   | { kind: 'name'; name: string };
 
-const BITS = { 4: 32, 6: 128 } as const;
 const PUBLIC = "register the server's public IP address";
 const PRIVATE = "register the server's public IP address and forward the game ports to it";
 const EXAMPLE = "register the server's real public IP address (this range is reserved for examples)";
@@ -97,7 +97,6 @@ const RANGES: readonly Range[] = [
   range('ff00::/8', 'a multicast address'),
 ];
 const GLOBAL_UNICAST = cidr('2000::/3');
-const IPV4_MAPPED = cidr('::ffff:0:0/96');
 // Names that only ever mean something inside a private network (RFC 6761, RFC 6762, RFC 8375, ICANN .internal).
 const LOCAL_SUFFIXES = ['local', 'localdomain', 'internal', 'home.arpa', 'lan'];
 
@@ -300,75 +299,6 @@ function refused(reason: string, code: 'invalid_host' | 'forbidden_address' = 'i
 /** The typed host for messages; anything unprintable or over-long is not echoed back. */
 function show(host: string): string {
   return /^[\x21-\x7e]{1,254}$/.test(host) ? host : 'The host';
-}
-
-function parseIPv4Number(input: string): number | null {
-  const parts = input.split('.');
-  if (parts.length > 4) return null;
-  const values: number[] = [];
-  for (const part of parts) {
-    const m = /^(?:0x([0-9a-f]*)|(0[0-7]*)|([1-9][0-9]*))$/i.exec(part);
-    if (!m) return null;
-    // inet_aton reads a bare "0x" as zero.
-    values.push(m[1] !== undefined ? parseInt(m[1] || '0', 16) : m[2] !== undefined ? parseInt(m[2], 8) : Number(m[3]));
-  }
-  const last = values.pop() ?? 0;
-  // The last part fills all the bytes the earlier parts left: 127.1 is 127.0.0.1, 10.1 is 10.0.0.1.
-  if (values.some((v) => v > 255) || last >= 2 ** (8 * (4 - values.length))) return null;
-  return values.reduce((sum, v, i) => sum + v * 2 ** (8 * (3 - i)), 0) + last;
-}
-
-/** Strict IPv6 (no zone, no brackets) to a 128-bit value; embedded dotted IPv4 tails are allowed. */
-function parseIPv6(text: string): Ip | null {
-  if (isIP(text) !== 6 || text.includes('%')) return null;
-  let hex = text.toLowerCase();
-  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(hex);
-  if (tail) {
-    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
-    hex = `${hex.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', rest] = hex.split('::');
-  const front = head === '' ? [] : head.split(':');
-  const back = rest === undefined || rest === '' ? [] : rest.split(':');
-  const groups =
-    rest === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return { family: 6, value: groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n) };
-}
-
-/** Strict literal: canonical dotted quad or IPv6, nothing inet_aton-ish. */
-function parseIp(text: string): Ip | null {
-  if (isIP(text) !== 4) return parseIPv6(text);
-  return { family: 4, value: text.split('.').reduce((acc, part) => (acc << 8n) | BigInt(part), 0n) };
-}
-
-function format(ip: Ip): string {
-  if (ip.family === 4) return [24n, 16n, 8n, 0n].map((shift) => (ip.value >> shift) & 0xffn).join('.');
-  const groups = [...Array(8).keys()].map((i) => ((ip.value >> BigInt(112 - 16 * i)) & 0xffffn).toString(16));
-  return new SocketAddress({ address: groups.join(':'), family: 'ipv6' }).address;
-}
-
-function unmap(ip: Ip): Ip {
-  return contains(IPV4_MAPPED, ip) ? { family: 4, value: ip.value & 0xffffffffn } : ip;
-}
-
-function contains(net: Cidr, ip: Ip): boolean {
-  const shift = BigInt(BITS[net.family] - net.prefix);
-  return net.family === ip.family && ip.value >> shift === net.value >> shift;
-}
-
-function cidr(text: string): Cidr {
-  const fail = (why: string): InvalidCidrError => new InvalidCidrError(`Invalid allow-list CIDR "${text}": ${why}`);
-  const match = /^([^/]+)\/(0|[1-9][0-9]{0,2})$/.exec(text);
-  const ip = parseIp(match?.[1] ?? '');
-  if (!match || !ip)
-    throw fail('write a plain IPv4 or IPv6 address, a slash and a prefix length, e.g. 127.0.0.0/8 or ::1/128');
-  const prefix = Number(match[2]);
-  if (prefix > BITS[ip.family]) throw fail(`an IPv${ip.family} prefix length is at most ${BITS[ip.family]}`);
-  const shift = BigInt(BITS[ip.family] - prefix);
-  const base = { family: ip.family, value: (ip.value >> shift) << shift };
-  if (base.value !== ip.value)
-    throw fail(`it has bits set after the /${prefix} prefix; did you mean ${format(base)}/${prefix}?`);
-  return { ...base, prefix };
 }
 
 function allowCidr(text: string): Cidr {
