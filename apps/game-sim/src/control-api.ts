@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Fleet } from './fleet';
+import type { SimServer } from './server/sim-server';
 import type { World } from './world/world';
 import { FAULT_NAMES, isFaultName, validateFaultParams, type FaultParams } from './server/faults';
+
+/** What the control API reads of the fleet (the Fleet class; declared here so the two files do not import each other). */
+export interface Fleet {
+  readonly ready: boolean;
+  readonly servers: readonly SimServer[];
+  find(id: string): SimServer | undefined;
+}
 
 type Json = Record<string, unknown>;
 
