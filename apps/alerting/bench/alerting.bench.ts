@@ -668,11 +668,14 @@ async function main(): Promise<void> {
       Evaluator: typeof Evaluator;
     };
     const noSilences: never[] = [];
-    const evaluator = new EvaluatorClass({
-      server: (id) => fleet.servers.get(id),
-      rulesFor: (id) => fleet.rules.get(id) ?? [],
-      silences: () => noSilences,
-    });
+    const evaluator = new EvaluatorClass(
+      {
+        server: (id) => fleet.servers.get(id),
+        rulesFor: (id) => fleet.rules.get(id) ?? [],
+        silences: () => noSilences,
+      },
+      { nowMs: () => Date.now(), now: () => new Date() }, // the wall clock, as the service's SystemClock
+    );
 
     const faultsPerRound = FAULT_EVERY > 0 ? Math.round((SERVERS * 2) / FAULT_EVERY) : 0;
     out(

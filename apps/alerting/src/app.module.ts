@@ -1,5 +1,5 @@
 import { Streams } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import { Clock, PlatformModule } from '@app/platform';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AlertingMetrics } from './alerting.metrics';
 import { AlertingProvidersModule } from './alerting.providers';
@@ -13,6 +13,7 @@ import { RateLimiter } from './delivery/rate-limiter';
 import { AlertConfigCache } from './engine/config-cache';
 import { ConfigSnapshotRepository } from './engine/config-snapshot.repository';
 import { EvaluationService } from './engine/evaluation.service';
+import { Evaluator } from './engine/evaluator';
 import { StateRepository } from './engine/state.repository';
 import { StateStore } from './engine/state-store';
 
@@ -37,6 +38,12 @@ export class AppModule {
         ConfigSnapshotRepository,
         StateRepository,
         StateStore,
+        // The evaluator is plain logic over the configuration view (unit-tested without Nest).
+        {
+          provide: Evaluator,
+          inject: [AlertConfigCache, Clock],
+          useFactory: (config: AlertConfigCache, clock: Clock) => new Evaluator(config, clock),
+        },
         EvaluationService,
         ChannelSender,
         DeliveriesRepository,

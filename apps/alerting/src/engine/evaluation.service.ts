@@ -1,6 +1,6 @@
 import { Streams, Subjects, type PollResult, type ServerStatusChanged } from '@app/contracts';
 import { LeaderLease, Messaging, parseMessage, type BatchConsumerHandle, type StreamMessage } from '@app/messaging';
-import { LifecycleService, SERVICE_CONFIG } from '@app/platform';
+import { Clock, LifecycleService, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AlertingMetrics } from '../alerting.metrics';
@@ -22,7 +22,6 @@ const BATCH = 500;
 @Injectable()
 export class EvaluationService implements OnApplicationBootstrap {
   private readonly logger = new Logger(EvaluationService.name);
-  readonly evaluator: Evaluator;
   private lease: LeaderLease | undefined;
   private batches: BatchConsumerHandle | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
@@ -39,10 +38,10 @@ export class EvaluationService implements OnApplicationBootstrap {
     private readonly store: StateStore,
     private readonly metrics: AlertingMetrics,
     private readonly lifecycle: LifecycleService,
+    readonly evaluator: Evaluator,
+    private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
-  ) {
-    this.evaluator = new Evaluator(config);
-  }
+  ) {}
 
   get isLeader(): boolean {
     return this.active;
@@ -208,7 +207,7 @@ export class EvaluationService implements OnApplicationBootstrap {
   /** Loads the organisation of servers the cache does not know yet (registered while the event was missed). */
   private async learnServers(values: readonly { serverId: string; orgId: string }[]): Promise<void> {
     const orgs = new Set<string>();
-    const now = Date.now();
+    const now = this.clock.nowMs();
     for (const v of values) {
       if (this.config.server(v.serverId)) continue;
       const retryAt = this.unknownOrgs.get(v.orgId) ?? 0;

@@ -2,6 +2,7 @@ import type { SilenceWindow } from '@app/alerts';
 import type { PollResult, PowerCircuit } from '@app/contracts';
 import { Evaluator, type ConfigView } from './evaluator';
 import type { Outcome, RuleDef, ServerInfo } from './model';
+import { SystemClock } from '@app/platform';
 
 const SERVER = '11111111-1111-4111-8111-111111111111';
 const ORG = '22222222-2222-4222-8222-222222222222';
@@ -42,7 +43,7 @@ function setup(rules: RuleDef[], silences: SilenceWindow[] = []) {
     rulesFor: () => rules,
     silences: () => silences,
   };
-  return { evaluator: new Evaluator(view), server };
+  return { evaluator: new Evaluator(view, new SystemClock()), server };
 }
 
 const health = (s: number, tickRate: number | null, playerCount = 1): PollResult => ({

@@ -3,6 +3,7 @@ import type { PollResult, ServerStatusChanged } from '@app/contracts';
 import { observe, watches, worse, type Input } from './conditions';
 import { composeMessage } from './messages';
 import type { AlertStateRow, Observation, Outcome, RuleDef, ServerInfo, SilenceLookup } from './model';
+import type { Clock } from '@app/platform';
 
 /** What the evaluator reads of the configuration (kept current by the config cache). */
 export interface ConfigView {
@@ -38,7 +39,10 @@ export class Evaluator {
   /** Evaluations made (one rule checked against one input), for the metrics and the benchmark. */
   evaluations = 0;
 
-  constructor(private readonly config: ConfigView) {}
+  constructor(
+    private readonly config: ConfigView,
+    private readonly clock: Clock,
+  ) {}
 
   /** Replaces every state (at start-up, or after a failed write). Rows in `ok` need not be given. */
   load(rows: Iterable<AlertStateRow>): void {
@@ -66,7 +70,11 @@ export class Evaluator {
 
   /** Seeds who is online (from the stored latest snapshot), so the first poll after a restart is no "join". */
   seedPresence(serverId: string, names: readonly string[] | null, count: number | null): void {
-    this.presence.set(serverId, { names: names ? new Set(names) : null, count, namesAt: names ? Date.now() : 0 });
+    this.presence.set(serverId, {
+      names: names ? new Set(names) : null,
+      count,
+      namesAt: names ? this.clock.nowMs() : 0,
+    });
   }
 
   /** The state rows changed since the last call (null: back to normal, delete it). */

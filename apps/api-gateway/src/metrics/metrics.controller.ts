@@ -170,7 +170,7 @@ export class MetricsController {
 }
 
 /** from / to / step of a history query: defaults to the hour before `now` in about 120 buckets. */
-export function range(query: unknown, now = new Date()): { from: Date; to: Date; stepSeconds: number } {
+export function range(query: unknown, now: Date): { from: Date; to: Date; stepSeconds: number } {
   const q = parseInput(History, query, 'query');
   const to = q.to ? new Date(q.to) : now;
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 3_600_000);

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Clock } from '@app/platform';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Access, Caller, Public, type Principal } from '../auth/principal';
@@ -90,6 +91,7 @@ export class PublicShareController {
   constructor(
     private readonly shares: SharesService,
     private readonly metrics: MetricsService,
+    private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -112,7 +114,7 @@ export class PublicShareController {
   @ApiRoute({ summary: 'Tick rate and players over time', query: History, response: HistoryAnswer, errors: [404] })
   async metricsHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    return this.metrics.history(s.orgId, s.serverId, 'metrics', range(query));
+    return this.metrics.history(s.orgId, s.serverId, 'metrics', range(query, this.clock.now()));
   }
 
   @Get('players')
@@ -134,7 +136,7 @@ export class PublicShareController {
   @ApiRoute({ summary: 'Players online over time', query: History, response: HistoryAnswer, errors: ADDON_ERRORS })
   async playersHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    return this.metrics.history(s.orgId, s.serverId, 'players', range(query));
+    return this.metrics.history(s.orgId, s.serverId, 'players', range(query, this.clock.now()));
   }
 
   @Get('power/latest')
@@ -150,7 +152,7 @@ export class PublicShareController {
   @ApiRoute({ summary: 'Power per circuit over time', query: History, response: HistoryAnswer, errors: ADDON_ERRORS })
   async powerHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    return this.metrics.history(s.orgId, s.serverId, 'power', range(query));
+    return this.metrics.history(s.orgId, s.serverId, 'power', range(query, this.clock.now()));
   }
 
   @Get('production/latest')

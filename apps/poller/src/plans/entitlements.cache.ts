@@ -1,6 +1,7 @@
 import { Requests, Subjects, type PollIntervals } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Clock } from '@app/platform';
 
 /** Used while billing-limits cannot be asked: the Free plan's intervals, the slowest and so the safest. */
 export const FALLBACK_INTERVALS: PollIntervals = {
@@ -27,7 +28,10 @@ export class EntitlementsCache implements OnModuleInit {
   private readonly pending = new Map<string, Promise<PollIntervals>>();
   private readonly listeners: ((orgId: string, intervals: PollIntervals) => void)[] = [];
 
-  constructor(private readonly messaging: Messaging) {}
+  constructor(
+    private readonly messaging: Messaging,
+    private readonly clock: Clock,
+  ) {}
 
   onModuleInit(): void {
     this.messaging.subscribe(Subjects.planChanged, async ({ orgId }) => {
@@ -44,7 +48,7 @@ export class EntitlementsCache implements OnModuleInit {
   /** The organisation's intervals in seconds per poll kind. */
   intervalsOf(orgId: string): Promise<PollIntervals> {
     const cached = this.cache.get(orgId);
-    if (cached && cached.expiresAt > Date.now()) return Promise.resolve(cached.intervals);
+    if (cached && cached.expiresAt > this.clock.nowMs()) return Promise.resolve(cached.intervals);
     let pending = this.pending.get(orgId);
     if (!pending) {
       pending = this.ask(orgId).finally(() => this.pending.delete(orgId));
@@ -57,7 +61,7 @@ export class EntitlementsCache implements OnModuleInit {
     try {
       const answer = await this.messaging.request(Requests.entitlements, { orgId }, { timeoutMs: 2000 });
       const intervals = { ...FALLBACK_INTERVALS, ...answer.intervals };
-      this.cache.set(orgId, { intervals, expiresAt: Date.now() + 10 * 60_000 });
+      this.cache.set(orgId, { intervals, expiresAt: this.clock.nowMs() + 10 * 60_000 });
       return intervals;
     } catch (error) {
       this.logger.warn(
@@ -65,7 +69,7 @@ export class EntitlementsCache implements OnModuleInit {
         'billing-limits did not answer; polling at the Free plan intervals for now',
       );
       const previous = this.cache.get(orgId)?.intervals ?? FALLBACK_INTERVALS;
-      this.cache.set(orgId, { intervals: previous, expiresAt: Date.now() + RETRY_FALLBACK_MS });
+      this.cache.set(orgId, { intervals: previous, expiresAt: this.clock.nowMs() + RETRY_FALLBACK_MS });
       return previous;
     }
   }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Subjects, type AddonStatus, type PollIntervals, type PollJob, type PollKind } from '@app/contracts';
 import { LeaderLease, Messaging } from '@app/messaging';
-import { LifecycleService } from '@app/platform';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@app/platform';
+import { Clock, LifecycleService, SERVICE_CONFIG } from '@app/platform';
 import type { PollerConfig } from '../app.config';
 import { PollerMetrics } from '../metrics/poller.metrics';
 import { EntitlementsCache } from '../plans/entitlements.cache';
@@ -45,6 +44,7 @@ export class SchedulerService implements OnApplicationBootstrap {
     private readonly messaging: Messaging,
     private readonly metrics: PollerMetrics,
     private readonly lifecycle: LifecycleService,
+    private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: PollerConfig,
   ) {}
 
@@ -83,7 +83,7 @@ export class SchedulerService implements OnApplicationBootstrap {
     }
     this.logger.log({ entries: this.queue.size }, 'scheduler is the leader');
     // Whatever was due while another replica led is not replayed: resume at each entry's next slot.
-    const now = Date.now();
+    const now = this.clock.nowMs();
     for (const kinds of this.entries.values())
       for (const e of kinds.values()) this.reschedule(e, nextSlot(now, e.phase, e.intervalMs));
     this.timer = setInterval(() => this.tick(), TICK_MS);
@@ -95,7 +95,7 @@ export class SchedulerService implements OnApplicationBootstrap {
     if (!this.addon.has(server.id)) this.addon.set(server.id, server.addonStatus);
     const kinds = this.entries.get(server.id) ?? new Map<PollKind, Entry>();
     this.entries.set(server.id, kinds);
-    const now = Date.now();
+    const now = this.clock.nowMs();
     for (const kind of KINDS) {
       const intervalMs = intervals[kind] * 1000;
       const existing = kinds.get(kind);
@@ -119,7 +119,7 @@ export class SchedulerService implements OnApplicationBootstrap {
   }
 
   private applyIntervals(orgId: string, intervals: PollIntervals): void {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     for (const kinds of this.entries.values()) {
       for (const entry of kinds.values()) {
         if (entry.orgId !== orgId) continue;
@@ -148,7 +148,7 @@ export class SchedulerService implements OnApplicationBootstrap {
   }
 
   private tick(): void {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const current = (e: Entry, version: number): boolean =>
       e.version === version && this.entries.get(e.serverId)?.get(e.kind) === e;
     // A server's kinds due at the same slot (their phases are the server's, see phaseOf) go out as one job.

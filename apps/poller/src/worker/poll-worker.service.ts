@@ -61,7 +61,7 @@ export class PollWorkerService implements OnApplicationBootstrap {
     @Inject(SERVICE_CONFIG) private readonly config: PollerConfig,
   ) {
     readiness.register('polling', () => {
-      const worst = this.lag.worst();
+      const worst = this.lag.worst(this.clock.nowMs());
       if (worst > 1) throw new Error(`polling lags: a job started ${worst.toFixed(1)} intervals after its slot`);
     });
   }
