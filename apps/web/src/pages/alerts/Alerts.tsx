@@ -8,13 +8,9 @@ import { ChannelsTab } from './ChannelsTab';
 import { DeliveriesTab } from './DeliveriesTab';
 import { IncidentsTab } from './IncidentsTab';
 import { SilencesTab } from './SilencesTab';
+import type { TabProps } from './tab-props';
 import '../settings/settings.css';
 import './alerts.css';
-
-/** What every alerts tab gets: whether the caller may change things (Operator and Admin; Viewers only read). */
-export interface TabProps {
-  writer: boolean;
-}
 
 const TABS: { id: string; label: string; Panel: ComponentType<TabProps> }[] = [
   { id: 'incidents', label: 'Incidents', Panel: IncidentsTab },

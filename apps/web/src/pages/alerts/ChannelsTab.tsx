@@ -3,7 +3,7 @@ import { api } from '../../api';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNote, Loadable, Notice, OnceSecret, Table } from '../settings/ui';
 import { toFailure, useAction, useApi } from '../settings/useApi';
-import type { TabProps } from './Alerts';
+import type { TabProps } from './tab-props';
 import { AddChannel, EditChannel } from './ChannelForms';
 import { ChannelRow } from './ChannelRow';
 import type { TestState } from './ChannelTestResult';

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { ErrorNote, Table, Time } from '../settings/ui';
 import { useApi } from '../settings/useApi';
-import type { TabProps } from './Alerts';
+import type { TabProps } from './tab-props';
 import { ChannelKindLabel, DeliveryStatusPill, deliveryLabel, eventLabel, LoadMore, usePaged } from './common';
 import { DELIVERY_STATUSES, type Attempt, type Channel, type Delivery } from './model';
 

@@ -4,7 +4,7 @@ import { useNow } from '../../lib/hooks';
 import { Link } from '../../router';
 import { ErrorNote, Loadable, Table, Time } from '../settings/ui';
 import { useApi } from '../settings/useApi';
-import type { TabProps } from './Alerts';
+import type { TabProps } from './tab-props';
 import { incidentDuration, SeverityPill, LoadMore, useEvery, usePaged } from './common';
 import { DeliveryTable } from './DeliveriesTab';
 import type { Incident, IncidentDetails, Page, ServerRef } from './model';

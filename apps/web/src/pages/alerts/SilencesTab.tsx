@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ErrorNote, Loadable, Notice } from '../settings/ui';
 import { useApi } from '../settings/useApi';
-import type { TabProps } from './Alerts';
+import type { TabProps } from './tab-props';
 import type { ServerRef, Silence } from './model';
 import { CreateSilence } from './SilenceForm';
 import { SilenceList } from './SilenceList';
