@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Subjects, type AlertConfigChanged, type PlanEntitlements } from '@app/contracts';
 import type { Messaging } from '@app/messaging';
+import { SecretBox } from '@app/secrets';
 import {
   connectTestMessaging,
   createTestDatabase,
@@ -29,6 +30,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
   let gateway: AlertsService;
   const audited: string[] = [];
   const announced: AlertConfigChanged[] = [];
+  const onTheBus: string[] = [];
   let caller: Principal;
   let serverId: string;
 
@@ -46,6 +48,9 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
     messaging.subscribe(Subjects.alertConfigChanged, (e) => {
       announced.push(e);
     });
+    // Everything on this test's part of the bus, as any process connected to NATS could read it.
+    messaging.subscribeRaw(`${prefix}.>`, (m) => void onTheBus.push(Buffer.from(m.data).toString('utf8')));
+    messaging.subscribeRaw('_INBOX.>', (m) => void onTheBus.push(Buffer.from(m.data).toString('utf8')));
     alerting = ServiceProcess.start(
       'alerting',
       serviceEnv(db.url, prefix, { SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8' }),
@@ -56,6 +61,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
       messaging,
       { entitlements: async () => plan } as unknown as BillingClient,
       { record: async (_c: unknown, action: string) => void audited.push(action) } as unknown as AuditService,
+      new SecretBox(SECRETS_KEY),
     );
     const { orgId, userId } = await seedAccount(db.url, 'pro');
     caller = { orgId, userId } as Principal;
@@ -87,6 +93,9 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
     for (const answer of [created, listed, await gateway.getChannel(caller.orgId, created.id)])
       expect(JSON.stringify(answer)).not.toContain('very-secret-token');
     expect(JSON.stringify(listed)).not.toContain(created.signing_secret);
+    // The URL went to alerting and the signing secret came back sealed: neither crossed NATS readable.
+    await eventually(() => onTheBus.some((m) => m.includes('sealedConfig')) || undefined);
+    expect(onTheBus.filter((m) => m.includes('very-secret-token') || m.includes(created.signing_secret!))).toEqual([]);
     expect(audited).toContain('channel.created');
     await eventually(() => announced.find((e) => e.orgId === caller.orgId && e.what === 'channels'));
     const [row] = await sql<{ n: number }>(db.url, `SELECT count(*)::int AS n FROM notification_channels`);

@@ -113,3 +113,30 @@ export function openChannelConfig(
 ): ChannelConfig {
   return { kind, ...(JSON.parse(box.open(sealed, secretContext(channelId))) as object) } as ChannelConfig;
 }
+
+const transitContext = (orgId: string, what: 'settings' | 'signing-secret'): string =>
+  `alert-channel-${what}-in-transit:${orgId}`;
+
+/**
+ * Channel settings (webhook URLs, bot tokens) or a webhook's signing secret on their way between the api-gateway and
+ * alerting over NATS: sealed with the platform's SECRETS_KEY (both services hold it) and bound to the organisation, so
+ * nothing on the bus reads them and a sealed value replayed for another organisation does not open.
+ */
+export function sealInTransit(
+  box: ChannelSealer,
+  orgId: string,
+  what: 'settings' | 'signing-secret',
+  value: unknown,
+): string {
+  return Buffer.from(box.seal(JSON.stringify(value), transitContext(orgId, what))).toString('base64');
+}
+
+/** Opens a value sealed by {@link sealInTransit}; throws when it does not open (another key or organisation). */
+export function openInTransit(
+  box: ChannelSealer,
+  orgId: string,
+  what: 'settings' | 'signing-secret',
+  sealed: string,
+): unknown {
+  return JSON.parse(box.open(Buffer.from(sealed, 'base64'), transitContext(orgId, what)));
+}

@@ -1,5 +1,14 @@
-import { Requests, Subjects, type RequestContract, type RequestOf, type ResponseOf } from '@app/contracts';
+import { openInTransit, sealInTransit } from '@app/alerts';
+import {
+  Requests,
+  Subjects,
+  type RequestContract,
+  type RequestOf,
+  type ResponseOf,
+  type SavedChannelView,
+} from '@app/contracts';
 import { Messaging } from '@app/messaging';
+import { SecretBox } from '@app/secrets';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AlertConfigFailure } from './alert-config.errors';
 import { AlertChannelsService } from './alert-channels.service';
@@ -22,6 +31,7 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
     private readonly channels: AlertChannelsService,
     private readonly silences: SilencesService,
     private readonly log: IncidentLogService,
+    private readonly box: SecretBox,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -33,8 +43,21 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
     this.serve(Requests.alertPresetsCreate, (r) => this.rules.createPresets(r.orgId, r.serverId));
     this.serve(Requests.channelList, (r) => this.channels.list(r.orgId));
     this.serve(Requests.channelGet, (r) => this.channels.get(r.orgId, r.channelId));
-    this.serve(Requests.channelCreate, (r) => this.channels.create(r.orgId, r.channel));
-    this.serve(Requests.channelUpdate, (r) => this.channels.update(r.orgId, r.channelId, r.changes, r.enableAllowed));
+    // Settings arrive and a signing secret leaves sealed (libs/alerts sealInTransit): nothing secret on the bus.
+    this.serve(Requests.channelCreate, async ({ orgId, channel: { sealedConfig, ...channel } }) =>
+      this.sealSecret(
+        orgId,
+        await this.channels.create(orgId, { ...channel, config: this.settings(orgId, sealedConfig) }),
+      ),
+    );
+    this.serve(
+      Requests.channelUpdate,
+      async ({ orgId, channelId, changes: { sealedConfig, ...changes }, enableAllowed }) => {
+        const config = sealedConfig === undefined ? undefined : this.settings(orgId, sealedConfig);
+        const saved = await this.channels.update(orgId, channelId, { ...changes, config }, enableAllowed);
+        return this.sealSecret(orgId, saved);
+      },
+    );
     this.serve(Requests.channelDelete, (r) => this.channels.delete(r.orgId, r.channelId));
     this.serve(Requests.silenceList, (r) => this.silences.list(r.orgId, r.includeExpired));
     this.serve(Requests.silenceCreate, (r) => this.silences.create(r.orgId, r.userId, r.silence));
@@ -56,6 +79,30 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
       },
       { queue: 'alerting-presets' },
     );
+  }
+
+  /** Opens channel settings sealed by the api-gateway; a value that does not open is refused, never guessed at. */
+  private settings(orgId: string, sealed: string): Record<string, unknown> {
+    let opened: unknown;
+    try {
+      opened = openInTransit(this.box, orgId, 'settings', sealed);
+    } catch {
+      opened = null;
+    }
+    if (opened === null || typeof opened !== 'object' || Array.isArray(opened))
+      throw AlertConfigFailure.invalid(
+        'the channel settings could not be read',
+        'The api-gateway and alerting must run with the same SECRETS_KEY; send the settings again.',
+        undefined,
+      );
+    return opened as Record<string, unknown>;
+  }
+
+  /** A saved channel's answer, its new signing secret (if any) sealed for the way back. */
+  private sealSecret(orgId: string, { signing_secret, ...view }: SavedChannelView) {
+    return signing_secret === undefined
+      ? view
+      : { ...view, sealedSigningSecret: sealInTransit(this.box, orgId, 'signing-secret', signing_secret) };
   }
 
   private serve<C extends RequestContract>(contract: C, handler: (request: RequestOf<C>) => Promise<unknown>): void {

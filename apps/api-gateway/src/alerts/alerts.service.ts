@@ -1,4 +1,4 @@
-import { channelFeature } from '@app/alerts';
+import { channelFeature, openInTransit, sealInTransit } from '@app/alerts';
 import {
   Requests,
   type AlertConfigError,
@@ -7,8 +7,10 @@ import {
   type RequestContract,
   type RequestOf,
   type ResponseOf,
+  type SavedChannelView,
 } from '@app/contracts';
 import { Messaging, RequestFailedError } from '@app/messaging';
+import { SecretBox } from '@app/secrets';
 import { Injectable, Logger } from '@nestjs/common';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service';
@@ -26,6 +28,9 @@ import type {
   UpdateChannel,
   UpdateRule,
 } from './alerts.schemas';
+
+/** A saved channel as alerting answers it (a new signing secret sealed in transit). */
+type SealedSavedChannel = ValueOf<typeof Requests.channelCreate>;
 
 /** The value of a successful alert-configuration answer. */
 type ValueOf<C extends RequestContract> =
@@ -73,6 +78,7 @@ export class AlertsService {
     private readonly messaging: Messaging,
     private readonly billing: BillingClient,
     private readonly audit: AuditService,
+    private readonly box: SecretBox,
   ) {}
 
   /** Asks alerting; its typed refusal becomes the ApiError it names, no answer a 503. */
@@ -200,7 +206,14 @@ export class AlertsService {
 
   async createChannel(caller: Principal, input: CreateChannel) {
     await this.requireChannelPlan(caller.orgId, input.kind);
-    const channel = await this.ask(Requests.channelCreate, { orgId: caller.orgId, channel: input }, WRITE_TIMEOUT_MS);
+    const { config, ...rest } = input;
+    const sealedConfig = sealInTransit(this.box, caller.orgId, 'settings', config);
+    const saved = await this.ask(
+      Requests.channelCreate,
+      { orgId: caller.orgId, channel: { ...rest, sealedConfig } },
+      WRITE_TIMEOUT_MS,
+    );
+    const channel = this.withSecret(caller.orgId, saved);
     await this.audit.record(
       caller,
       'channel.created',
@@ -217,13 +230,16 @@ export class AlertsService {
       const current = await this.getChannel(caller.orgId, channelId);
       refusal = await this.channelPlanRefusal(caller.orgId, current.kind);
     }
-    let channel: ValueOf<typeof Requests.channelUpdate>;
+    let channel: SavedChannelView;
+    const { config, ...changes } = input;
+    const sealedConfig = config === undefined ? undefined : sealInTransit(this.box, caller.orgId, 'settings', config);
     try {
-      channel = await this.ask(
+      const saved = await this.ask(
         Requests.channelUpdate,
-        { orgId: caller.orgId, channelId, changes: input, enableAllowed: refusal === null },
+        { orgId: caller.orgId, channelId, changes: { ...changes, sealedConfig }, enableAllowed: refusal === null },
         WRITE_TIMEOUT_MS,
       );
+      channel = this.withSecret(caller.orgId, saved);
     } catch (error) {
       if (refusal && error instanceof ApiError && error.code === 'PlanLimitReached') throw refusal;
       throw error;
@@ -235,6 +251,12 @@ export class AlertsService {
       { fields: Object.keys(input) },
     );
     return channel;
+  }
+
+  /** A saved channel as the REST API answers it: a new webhook signing secret opened from its sealed form. */
+  private withSecret(orgId: string, { sealedSigningSecret, ...view }: SealedSavedChannel): SavedChannelView {
+    if (sealedSigningSecret === undefined) return view;
+    return { ...view, signing_secret: openInTransit(this.box, orgId, 'signing-secret', sealedSigningSecret) as string };
   }
 
   async deleteChannel(caller: Principal, channelId: string): Promise<void> {

@@ -239,9 +239,21 @@ export const ChannelListReply = alertConfigReply(z.array(ChannelView));
 /** One channel. */
 export const ChannelGetRequest = z.object({ orgId: Uuid, channelId: PathId });
 export const ChannelReply = alertConfigReply(ChannelView);
-/** Add a channel (the gateway checked the plan allows its kind). */
-export const ChannelCreateRequest = z.object({ orgId: Uuid, channel: NewChannel });
-export const SavedChannelReply = alertConfigReply(SavedChannelView);
+/**
+ * Channel settings or a signing secret between the api-gateway and alerting: base64 of a SecretBox seal under the
+ * platform's SECRETS_KEY, bound to the organisation (`sealInTransit` in libs/alerts). A webhook URL or bot token never
+ * crosses NATS readable.
+ */
+export const SealedInTransit = z.string().min(1).max(65_536);
+/** Add a channel (the gateway checked the plan allows its kind); its settings sealed in transit. */
+export const ChannelCreateRequest = z.object({
+  orgId: Uuid,
+  channel: NewChannel.omit({ config: true }).extend({ sealedConfig: SealedInTransit }),
+});
+/** A saved channel; a webhook's new signing secret (shown once) sealed in transit. */
+export const SavedChannelReply = alertConfigReply(
+  ChannelView.extend({ sealedSigningSecret: SealedInTransit.optional() }),
+);
 /**
  * Change a channel. `enableAllowed`: whether the plan allows switching it on (the gateway asks billing-limits);
  * when false and `changes.enabled` is true, alerting answers PlanLimitReached after checking the settings, and the
@@ -250,7 +262,7 @@ export const SavedChannelReply = alertConfigReply(SavedChannelView);
 export const ChannelUpdateRequest = z.object({
   orgId: Uuid,
   channelId: PathId,
-  changes: ChannelChanges,
+  changes: ChannelChanges.omit({ config: true }).extend({ sealedConfig: SealedInTransit.optional() }),
   enableAllowed: z.boolean(),
 });
 /** Delete a channel; answers its kind and name (for the audit log). */
