@@ -9,6 +9,15 @@ export default defineConfig({
   root,
   base: '/',
   oxc: { jsx: { runtime: 'automatic' } },
+  // The sample-kind registry's browser-safe modules (no zod, no Node), from source so they are tree-shaken.
+  resolve: {
+    alias: [
+      {
+        find: /^@app\/samples\/(registry|rows)$/,
+        replacement: fileURLToPath(new URL('../../libs/samples/src/$1.ts', import.meta.url)),
+      },
+    ],
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
   server: {
     proxy: {

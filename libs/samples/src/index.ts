@@ -6,7 +6,7 @@ export * from './sql';
 export * from './schema';
 export { health } from './kinds/health';
 export { power } from './kinds/power';
-export { players, playerUuid } from './kinds/players';
+export { players } from './kinds/players';
 export { production } from './kinds/production';
 export { trains } from './kinds/trains';
 export { drones } from './kinds/drones';

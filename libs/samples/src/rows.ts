@@ -55,3 +55,33 @@ export function eventDataOf(kind: SampleKind, records: readonly RecordLike[]): u
   };
   return shape.type === 'one' ? (records[0] ? project(records[0]) : null) : records.map(project);
 }
+
+/**
+ * A record (the camelCase fields) read back from a REST row of the kind (snake_case columns): the dashboard seeds its
+ * live store with `eventDataOf(kind, rows.map((r) => recordOfApiRow(kind, r)))`, the shape the socket sends. Values
+ * are coerced by the column's type (a missing non-null number is 0, a missing non-null text ''), as JSON from any
+ * proxy may differ slightly.
+ */
+export function recordOfApiRow(kind: SampleKind, row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const c of kind.columns) {
+    if (!c.api) continue;
+    const v = row[c.column];
+    const missing = v === null || v === undefined;
+    switch (c.type) {
+      case 'bool':
+        record[c.field] = missing && c.nullable ? null : v === true || v === 't' || v === 'true';
+        break;
+      case 'smallint':
+      case 'int':
+      case 'bigint':
+      case 'real':
+      case 'float8':
+        record[c.field] = missing ? (c.nullable ? null : 0) : Number(v);
+        break;
+      default:
+        record[c.field] = missing ? (c.nullable ? null : '') : String(v);
+    }
+  }
+  return record;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthData, PollJob } from '@app/contracts';
 import { PgPools, PrismaService } from '@app/database';
-import { health, SAMPLE_KINDS, sampleKind, type SampleKind } from '@app/samples';
+import { eventDataOf, health, recordOfApiRow, SAMPLE_KINDS, sampleKind, type SampleKind } from '@app/samples';
 import { createTestDatabase, seedAccount, sql, type TestDatabase } from '@app/testing';
 import type { ApiGatewayConfig } from '../../../apps/api-gateway/src/app.config';
 import { MetricsRepository } from '../../../apps/api-gateway/src/metrics/metrics.repository';
@@ -279,7 +279,6 @@ describe('sample kinds round trip: FRM record -> stored row -> REST JSON and rea
       },
     ];
     for (const kind of SAMPLE_KINDS.filter((k) => k.sampled)) {
-      const { eventDataOf } = await import('@app/samples');
       const records = RECORDS[kind.kind]!;
       const data = eventDataOf(kind, records);
       published.set(kind.kind, data);
@@ -334,6 +333,12 @@ describe('sample kinds round trip: FRM record -> stored row -> REST JSON and rea
       expect(ordered(data, field)).toEqual(ordered(json(published.get(name)) as unknown[], field));
       // Stored-only columns stay out of the event; the API serves them.
       for (const c of kind.columns.filter((c) => !c.event)) expect(data[0]).not.toHaveProperty(c.field);
+      // The dashboard seeds its live store from these REST rows: the same data the socket sends.
+      const seeded = eventDataOf(
+        kind,
+        (json(rows) as Record<string, unknown>[]).map((r) => recordOfApiRow(kind, r)),
+      );
+      expect(ordered(seeded as unknown[], field)).toEqual(ordered(json(published.get(name)) as unknown[], field));
     },
   );
 
@@ -359,5 +364,12 @@ describe('sample kinds round trip: FRM record -> stored row -> REST JSON and rea
     const summary = snapshot!.latest.find((l) => l.kind === 'factory')!.data;
     expect(summary).toEqual({ buildings: 3, producing: 1, idle: 0, unconfigured: 1, paused: 1 });
     expect(summary).toEqual(published.get('factory'));
+    // The dashboard's seed counts the REST buildings the same way.
+    expect(
+      eventDataOf(
+        kind,
+        (json(rows) as Record<string, unknown>[]).map((r) => recordOfApiRow(kind, r)),
+      ),
+    ).toEqual(published.get('factory'));
   });
 });

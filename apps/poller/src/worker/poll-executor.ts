@@ -1,8 +1,9 @@
 import type { HealthData, PollJob } from '@app/contracts';
 import { GameClientError, GameServerClient, type GameTransport } from '@app/game-client';
-import { eventDataOf, playerUuid, sampleKind, type AddonKind } from '@app/samples';
+import { eventDataOf, sampleKind, type AddonKind } from '@app/samples';
 import type { SecretBox } from '@app/secrets';
 import type { ServerRecord } from '../registry/servers.repository';
+import { playerUuid } from './player-id';
 import type { HealthOutcome, Observation, PollOutcome } from './poll-outcome';
 
 /** Network failures that mean "the game port cannot be reached" (offline), rather than a misconfiguration. */

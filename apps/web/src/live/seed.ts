@@ -1,3 +1,6 @@
+// The registry's browser-safe modules (apps/web/vite.config.mts): the same columns and shapes as the poller's.
+import { sampleKind } from '@app/samples/registry';
+import { eventDataOf, recordOfApiRow } from '@app/samples/rows';
 import { api, ApiFailure } from '../api';
 import { ms } from '../lib/format';
 import { liveStore, type DataOf, type Kind, type LivePoint } from './store';
@@ -17,98 +20,41 @@ export function get<T>(src: DataSource, path: string): Promise<T> {
 }
 
 type Row = Record<string, unknown>;
-const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const nn = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const s = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const b = (v: unknown): boolean => v === true || v === 't' || v === 'true';
+
+/**
+ * A kind's REST rows in the shape the socket sends (its poll result's data), through the sample-kind registry: the
+ * same fields, order of columns and summary (the factory's counts) as the poller publishes.
+ */
+const dataOf = (name: Kind, rows: Row[]): unknown => {
+  const kind = sampleKind(name);
+  return eventDataOf(
+    kind,
+    rows.map((r) => recordOfApiRow(kind, r)),
+  );
+};
 
 function healthOf(r: Row): DataOf<'health'> {
+  const data = dataOf('health', [r]) as DataOf<'health'>;
+  // The REST row adds the phase's name (parsed by the API); the status of a row is never empty.
   return {
-    status: (s(r.status) ?? 'unknown') as DataOf<'health'>['status'],
-    tickRate: nn(r.tick_rate),
-    playerCount: nn(r.player_count),
-    playerLimit: nn(r.player_limit),
-    techTier: nn(r.tech_tier),
-    gamePhase: s(r.game_phase),
-    gamePhaseNumber: nn(r.game_phase_number),
+    ...data,
+    status: data.status || 'unknown',
     gamePhaseName: s(r.game_phase_name),
-    isRunning: r.is_running === null || r.is_running === undefined ? null : b(r.is_running),
-    isPaused: r.is_paused === null || r.is_paused === undefined ? null : b(r.is_paused),
-    totalDuration: nn(r.total_duration),
-    sessionName: s(r.session_name),
-    latencyMs: n(r.latency_ms),
+    latencyMs: data.latencyMs ?? 0,
   };
 }
 
-const circuitOf = (r: Row): DataOf<'power'>[number] => ({
-  circuitGroupId: n(r.circuit_group_id),
-  powerProduction: n(r.power_production),
-  powerConsumed: n(r.power_consumed),
-  powerCapacity: n(r.power_capacity),
-  powerMaxConsumed: n(r.power_max_consumed),
-  batteryPercent: n(r.battery_percent),
-  batteryCapacity: n(r.battery_capacity),
-  batteryDifferential: n(r.battery_differential),
-  batteryInput: n(r.battery_input),
-  batteryOutput: n(r.battery_output),
-  batteryTimeEmptySeconds: nn(r.battery_time_empty_s),
-  batteryTimeFullSeconds: nn(r.battery_time_full_s),
-  fuseTriggered: b(r.fuse_triggered),
-});
-
-const playerOf = (r: Row): DataOf<'players'>[number] => ({
-  playerId: String(r.player_id),
-  frmId: String(r.player_id),
-  name: String(r.name ?? ''),
-  isOnline: b(r.is_online),
-  health: n(r.health),
-  speed: n(r.speed),
-  isDead: b(r.is_dead),
-  posX: n(r.pos_x),
-  posY: n(r.pos_y),
-  posZ: n(r.pos_z),
-});
-
-const itemOf = (r: Row): DataOf<'production'>[number] => ({
-  itemClass: String(r.item_class ?? ''),
-  itemName: String(r.item_name ?? r.item_class ?? ''),
-  itemForm: s(r.item_form),
-  currentProd: n(r.current_prod),
-  maxProd: n(r.max_prod),
-  currentConsumed: n(r.current_consumed),
-  maxConsumed: n(r.max_consumed),
-  prodPercent: n(r.prod_percent),
-  consPercent: n(r.cons_percent),
-});
-
-const trainOf = (r: Row): DataOf<'trains'>[number] => ({
-  trainId: String(r.train_id ?? ''),
-  name: String(r.name ?? ''),
-  status: String(r.status ?? ''),
-  station: s(r.station),
-  forwardSpeed: n(r.forward_speed),
-  throttlePercent: n(r.throttle_percent),
-  payloadMass: n(r.payload_mass),
-  maxPayloadMass: n(r.max_payload_mass),
-  derailed: b(r.derailed),
-  pendingDerail: b(r.pending_derail),
-});
-
-const droneOf = (r: Row): DataOf<'drones'>[number] => ({
-  droneId: String(r.drone_id ?? ''),
-  name: String(r.name ?? ''),
-  homeStation: s(r.home_station),
-  pairedStation: s(r.paired_station),
-  destination: s(r.destination),
-  flyingMode: s(r.flying_mode),
-  flyingSpeed: n(r.flying_speed),
-});
+/** Players: the REST API does not serve FRM's own id; the dashboard keys players by their stable id. */
+const playersOf = (rows: Row[]): DataOf<'players'> =>
+  (dataOf('players', rows) as DataOf<'players'>).map((p) => ({ ...p, frmId: p.playerId }));
 
 /** Seeds one add-on list kind; an empty list is left to the socket (its time is unknown here). */
-function seedList<K extends Kind>(src: DataSource, kind: K, rows: Row[], map: (r: Row) => unknown): void {
+function seedList<K extends Kind>(src: DataSource, kind: K, rows: Row[], data: unknown = dataOf(kind, rows)): void {
   const time = ms(s(rows[0]?.time));
   if (time === null) return;
-  liveStore.seedKind(src.key, kind, time, rows.map(map) as DataOf<K>);
+  liveStore.seedKind(src.key, kind, time, data as DataOf<K>);
 }
 
 async function seedFactory(src: DataSource): Promise<void> {
@@ -122,15 +68,7 @@ async function seedFactory(src: DataSource): Promise<void> {
     cursor = res.next_cursor;
     if (!cursor) break;
   }
-  const time = ms(s(rows[0]?.time));
-  if (time === null) return;
-  liveStore.seedKind(src.key, 'factory', time, {
-    buildings: rows.length,
-    producing: rows.filter((r) => b(r.is_producing)).length,
-    idle: rows.filter((r) => b(r.is_configured) && !b(r.is_producing) && !b(r.is_paused)).length,
-    unconfigured: rows.filter((r) => !b(r.is_configured)).length,
-    paused: rows.filter((r) => b(r.is_paused)).length,
-  });
+  seedList(src, 'factory', rows);
 }
 
 /** Failures of a seed per kind (other than "no data yet" and "add-on unavailable", which the panels explain). */
@@ -164,10 +102,10 @@ export async function seedLatest(src: DataSource, withAddon: boolean): Promise<S
   ];
   if (withAddon)
     jobs.push(
-      run('power', async () => seedList(src, 'power', await get<Row[]>(src, '/power/latest'), circuitOf)),
+      run('power', async () => seedList(src, 'power', await get<Row[]>(src, '/power/latest'))),
       run('players', async () => {
         const page = await get<{ items: Row[] }>(src, '/players?limit=500');
-        seedList(src, 'players', page.items, playerOf);
+        seedList(src, 'players', page.items, playersOf(page.items));
         const seen: Record<string, number> = {};
         for (const p of page.items) {
           const t = ms(s(p.last_seen_at));
@@ -175,9 +113,9 @@ export async function seedLatest(src: DataSource, withAddon: boolean): Promise<S
         }
         liveStore.seedLastOnline(src.key, seen);
       }),
-      run('production', async () => seedList(src, 'production', await get<Row[]>(src, '/production/latest'), itemOf)),
-      run('trains', async () => seedList(src, 'trains', await get<Row[]>(src, '/trains'), trainOf)),
-      run('drones', async () => seedList(src, 'drones', await get<Row[]>(src, '/drones'), droneOf)),
+      run('production', async () => seedList(src, 'production', await get<Row[]>(src, '/production/latest'))),
+      run('trains', async () => seedList(src, 'trains', await get<Row[]>(src, '/trains'))),
+      run('drones', async () => seedList(src, 'drones', await get<Row[]>(src, '/drones'))),
       run('factory', () => seedFactory(src)),
     );
   await Promise.all(jobs);
