@@ -7,6 +7,14 @@ import type { SampleColumn } from './column';
  */
 export type IntervalClass = 'health' | 'fast' | 'standard' | 'slow';
 
+/** The Pro plan's interval of each class, seconds (the plans' seed migration holds it per kind; a test compares). */
+export const PRO_INTERVAL_SECONDS: Readonly<Record<IntervalClass, number>> = {
+  health: 10,
+  fast: 15,
+  standard: 30,
+  slow: 60,
+};
+
 /** What the poll result and the realtime snapshot carry for a kind. */
 export type LatestShape =
   /** One object (health: kept in `latest.data`, not read back from rows). */

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthData, PollJob } from '@app/contracts';
 import { PgPools, PrismaService } from '@app/database';
-import { eventDataOf, health, recordOfApiRow, SAMPLE_KINDS, sampleKind, type SampleKind } from '@app/samples';
+import {
+  eventDataOf,
+  health,
+  PRO_INTERVAL_SECONDS,
+  recordOfApiRow,
+  SAMPLE_KINDS,
+  sampleKind,
+  type SampleKind,
+} from '@app/samples';
 import { createTestDatabase, seedAccount, sql, type TestDatabase } from '@app/testing';
 import type { ApiGatewayConfig } from '../../../apps/api-gateway/src/app.config';
 import { MetricsRepository } from '../../../apps/api-gateway/src/metrics/metrics.repository';
@@ -304,6 +312,15 @@ describe('sample kinds round trip: FRM record -> stored row -> REST JSON and rea
       );
       expect(columns.map((c) => c.column_name)).toEqual(['time', 'server_id', ...kind.columns.map((c) => c.column)]);
     }
+  });
+
+  it("each kind's interval class is the Pro plan's interval for it (a new kind's migration seeds the plans)", async () => {
+    const [pro] = await sql<Record<string, number>>(db.url, `SELECT * FROM plans WHERE id = 'pro'`);
+    for (const kind of SAMPLE_KINDS)
+      expect([kind.kind, pro![`interval_${kind.kind}_seconds`]]).toEqual([
+        kind.kind,
+        PRO_INTERVAL_SECONDS[kind.interval],
+      ]);
   });
 
   it('health: the REST row is the record in snake_case with the confirmed status; the snapshot is the published data', async () => {

@@ -1,5 +1,5 @@
 import { PgPools } from '@app/database';
-import { apiSelectList, health, sampleKind, tableOf, type AddonKind } from '@app/samples';
+import { apiSelectList, health, SAMPLE_KINDS, sampleKind, tableOf, type AddonKind } from '@app/samples';
 import { SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -48,7 +48,7 @@ const BUILDINGS_PAGE = `SELECT ${apiSelectList(factory)} FROM ${tableOf(factory)
   WHERE server_id = $1 AND time = (SELECT time FROM latest WHERE server_id = $1 AND kind = 'factory')
     AND ($2::text IS NULL OR building_id > $2) ORDER BY building_id LIMIT $3`;
 
-/** $1 server, $2 from, $3 to, $4 step (interval). */
+/** The REST history of each kind that has one (`history` in the registry); $1 server, $2 from, $3 to, $4 step. */
 const HISTORY: Record<HistoryKind | 'metricsHourly', string> = {
   // Whole hours: from the hourly aggregate (a TimescaleDB continuous aggregate where it is installed).
   metricsHourly: `SELECT date_bin($4::interval, bucket, TIMESTAMPTZ 'epoch') AS time,
@@ -73,6 +73,12 @@ const HISTORY: Record<HistoryKind | 'metricsHourly', string> = {
       count(DISTINCT player_id)::int AS players_known, count(DISTINCT time)::int AS samples
     FROM player_samples WHERE server_id = $1 AND time >= $2 AND time < $3 GROUP BY 1 ORDER BY 1`,
 };
+
+/** The history route of each kind with `history` in the registry (health's is `metrics`). */
+const HISTORY_OF: Record<string, HistoryKind> = { health: 'metrics', power: 'power', players: 'players' };
+for (const kind of SAMPLE_KINDS)
+  if (kind.history !== (HISTORY_OF[kind.kind] !== undefined))
+    throw new Error(`the REST history of sample kind ${kind.kind} does not match its registry entry`);
 
 /**
  * Reads of the time series for the REST API (owner of the tables: poller), columns and order from the sample-kind
@@ -137,7 +143,9 @@ export class MetricsRepository {
     what: HistoryKind,
     range: { from: Date; to: Date; stepSeconds: number },
   ): Promise<ApiRow[]> {
-    const sql = what === 'metrics' && range.stepSeconds % 3600 === 0 ? HISTORY.metricsHourly : HISTORY[what];
+    // Whole hours of health read its hourly aggregate, which the registry says it has.
+    const hourly = what === 'metrics' && health.aggregates && range.stepSeconds % 3600 === 0;
+    const sql = hourly ? HISTORY.metricsHourly : HISTORY[what];
     const params = [serverId, range.from, range.to, `${range.stepSeconds} seconds`];
     return (await this.pool.query<ApiRow>(sql, params)).rows;
   }
