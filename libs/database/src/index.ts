@@ -1,6 +1,7 @@
 export * from './copy-insert';
 export * from './database.module';
 export * from './database.probe';
+export * from './database-unavailable';
 export * from './migrator';
 export * from './pg-pools';
 export * from './prisma.service';

@@ -7,6 +7,7 @@ import {
   type ResponseOf,
   type SavedChannelView,
 } from '@app/contracts';
+import { isDatabaseUnavailable } from '@app/database';
 import { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
@@ -15,6 +16,12 @@ import { AlertChannelsService } from './alert-channels.service';
 import { AlertRulesService } from './alert-rules.service';
 import { IncidentLogService } from './incident-log.service';
 import { SilencesService } from './silences.service';
+
+const DATABASE_UNAVAILABLE = {
+  code: 'ServiceUnavailable' as const,
+  message: 'the database is unavailable at the moment',
+  remedy: 'Try again in a few seconds (Retry-After).',
+};
 
 /**
  * Answers the api-gateway's alert-configuration requests (`alerting.<thing>.<verb>.v1`): each handler calls one use
@@ -112,6 +119,8 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
         return { ok: true, value: await handler(request) } as ResponseOf<C>;
       } catch (error) {
         if (error instanceof AlertConfigFailure) return { ok: false, error: error.toError() } as ResponseOf<C>;
+        // PostgreSQL away (restarting, out of connections): a 503 to retry, as the gateway answers for its own tables.
+        if (isDatabaseUnavailable(error)) return { ok: false, error: DATABASE_UNAVAILABLE } as ResponseOf<C>;
         throw error;
       }
     });

@@ -1,8 +1,8 @@
+import { isDatabaseUnavailable } from '@app/database';
 import { ErrorCodes, type ErrorBody, type ErrorCode } from '@app/contracts';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from './api-error';
-import { isDatabaseUnavailable } from './database-unavailable';
 
 /** Body-parser and framework errors, by HTTP status, in the API's words. */
 const BY_STATUS: Record<number, { code: ErrorCode; message: string; remedy?: string }> = {

@@ -10,7 +10,14 @@ import { Uuid } from './common.schema';
 // for one that is not an id, as the REST API always did.
 
 /** The REST error codes alerting may answer with; the api-gateway renders them with its ApiError shape. */
-export const AlertConfigErrorCode = z.enum(['ValidationFailed', 'TargetNotAllowed', 'NotFound', 'PlanLimitReached']);
+/** `ServiceUnavailable`: alerting's database is away for the moment (503, retry). */
+export const AlertConfigErrorCode = z.enum([
+  'ValidationFailed',
+  'TargetNotAllowed',
+  'NotFound',
+  'PlanLimitReached',
+  'ServiceUnavailable',
+]);
 export type AlertConfigErrorCode = z.infer<typeof AlertConfigErrorCode>;
 
 /** A refusal by alerting: what was wrong and what to do; never a secret, SQL or a stack trace. */
