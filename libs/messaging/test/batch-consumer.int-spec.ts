@@ -1,23 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Streams, Subjects, type ServerStatusChanged } from '@app/contracts';
 import { connectTestMessaging, deleteNamespaceStreams, eventually, testNamespace } from '@app/testing';
 import type { BatchConsumeOptions } from '../src/batch-consumer';
 import type { Messaging } from '../src/messaging';
 import type { StreamMessage } from '../src/stream-message';
-
-function statusChange(overrides: Partial<ServerStatusChanged> = {}): ServerStatusChanged {
-  return {
-    serverId: randomUUID(),
-    orgId: randomUUID(),
-    previous: 'online',
-    status: 'offline',
-    reason: 'connection refused on 7777',
-    time: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep, statusChange } from './fixtures';
 
 /** The batch consumer alerting's evaluator runs on: batching, the handler's ack / nak / term, start and stop. */
 describe('batch consumer on JetStream', () => {

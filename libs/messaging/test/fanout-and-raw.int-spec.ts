@@ -4,20 +4,7 @@ import { connectTestMessaging, deleteNamespaceStreams, eventually, requireEnv, t
 import type { RawMessage } from '../src/codec';
 import type { Messaging } from '../src/messaging';
 import { streamMessageIds } from '../src/stream-reader';
-
-function statusChange(overrides: Partial<ServerStatusChanged> = {}): ServerStatusChanged {
-  return {
-    serverId: randomUUID(),
-    orgId: randomUUID(),
-    previous: 'online',
-    status: 'offline',
-    reason: 'connection refused on 7777',
-    time: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep, statusChange } from './fixtures';
 
 describe('fan-out subscriptions, raw messages, pulls and stream reading', () => {
   let messaging: Messaging;

@@ -22,6 +22,7 @@ import { ContractViolationError, RequestFailedError } from '../src/errors';
 import { LeaderLease } from '../src/leader-lease';
 import type { MessageMeta } from '../src/codec';
 import type { Messaging } from '../src/messaging';
+import { sleep, statusChange } from './fixtures';
 
 const run = promisify(execFile);
 const PUBLISHER = join(REPO_ROOT, 'libs', 'testing', 'dist', 'bin', 'publish-event.js');
@@ -35,20 +36,6 @@ async function publishFromOtherProcess(prefix: string, key: string, payload: unk
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
 }
-
-function statusChange(overrides: Partial<ServerStatusChanged> = {}): ServerStatusChanged {
-  return {
-    serverId: randomUUID(),
-    orgId: randomUUID(),
-    previous: 'online',
-    status: 'offline',
-    reason: 'connection refused on 7777',
-    time: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('messaging between processes', () => {
   let messaging: Messaging;
