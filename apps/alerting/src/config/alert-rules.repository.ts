@@ -25,23 +25,25 @@ export interface RuleRecord {
   updatedAt: Date;
 }
 
-/** The fields a rule is created with. */
-export interface NewRuleRecord {
-  orgId: string;
+/** The fields a rule is created with (a rule is created on one server). */
+export type NewRuleRecord = Pick<
+  RuleRecord,
+  | 'orgId'
+  | 'kind'
+  | 'name'
+  | 'severity'
+  | 'params'
+  | 'pendingPolls'
+  | 'pendingSeconds'
+  | 'repeatSeconds'
+  | 'notifyOnRecovery'
+  | 'enabled'
+  | 'preset'
+> & {
   serverId: string;
-  kind: string;
-  name: string;
-  severity: string;
-  params: Record<string, number>;
-  pendingPolls: number;
-  pendingSeconds: number;
-  repeatSeconds: number;
-  notifyOnRecovery: boolean;
-  enabled: boolean;
-  preset: boolean;
   /** null: every channel of the organisation. */
   channelIds: readonly string[] | null;
-}
+};
 
 /** Changed fields of a rule (undefined: unchanged); `channelIds` undefined keeps the channels. */
 export interface RuleChangesRecord {
