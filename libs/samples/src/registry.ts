@@ -11,7 +11,6 @@ import type { SampleKind } from './sample-kind';
 /** Every kind stored as samples, in the order the writer writes their tables. */
 export const SAMPLE_KINDS = [health, power, players, production, trains, drones, factory] as const;
 
-export type SampleKindName = (typeof SAMPLE_KINDS)[number]['kind'];
 /** The kinds polled through the FRM add-on. */
 export type AddonKind = 'power' | 'players' | 'production' | 'trains' | 'drones' | 'factory';
 
@@ -22,11 +21,6 @@ export function sampleKind(kind: string): SampleKind {
   const found = BY_KIND.get(kind);
   if (!found) throw new Error(`no sample kind ${kind}`);
   return found;
-}
-
-/** The kind's definition, or undefined for kinds not stored as samples. */
-export function findSampleKind(kind: string): SampleKind | undefined {
-  return BY_KIND.get(kind);
 }
 
 /** A table's columns as the writer's COPY needs them: name and type, `time` and `server_id` first. */
