@@ -18,7 +18,18 @@ export default defineConfig({
       },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      // TanStack's "use client" markers are for server components; a browser bundle ignores them.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': process.env.API_URL ?? 'http://127.0.0.1:3000',

@@ -1,15 +1,26 @@
-import { StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { router } from './app/router';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import './lib/i18n';
+import { queryClient } from './lib/query';
+import { registerRouter } from './lib/router';
 import './lib/theme';
 import './lib/flash';
 import './styles.css';
 
+registerRouter(router);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ErrorBoundary>
-      <App />
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>,
 );

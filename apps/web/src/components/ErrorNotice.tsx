@@ -1,4 +1,4 @@
-import { ApiFailure } from '../api';
+import { ApiFailure } from '../lib/api';
 
 /** An API failure as the user sees it: what went wrong and what to do (the API's remedy). */
 export function ErrorNotice(props: { error: unknown; title?: string; onRetry?: () => void }) {

@@ -1,11 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { api, session, type ApiFailure } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api, session, type ApiFailure } from './api';
+import { keys, queryClient } from './query';
 
 /** GET /api/v1/me */
 export interface Me {
   id: string;
   email: string;
   name: string;
+  /** The saved dashboard language (en, de, es, fr, nl); null = the browser's. */
+  locale?: string | null;
   organisation_id: string;
   role: 'admin' | 'operator' | 'viewer';
   organisations: { id: string; name: string; personal: boolean; role: 'admin' | 'operator' | 'viewer' }[];
@@ -34,62 +38,43 @@ export interface Account {
 }
 
 /**
- * The signed-in user, their role in the current organisation and the plan, loaded once per session and
- * organisation and shared by the layout and every page.
+ * The signed-in user, their role in the current organisation and the plan: two queries shared by the layout and
+ * every page (TanStack Query), dropped and fetched anew when the session or the organisation changes.
  */
-let state: Account = { me: null, subscription: null, error: null, loading: false };
-let loadedFor: string | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: Account): void {
-  state = next;
-  listeners.forEach((l) => l());
+export function useAccount(): Account {
+  const token = useSyncExternalStore(session.subscribe, session.token);
+  const me = useQuery({ queryKey: keys.me, queryFn: () => api<Me>('GET', '/api/v1/me'), enabled: token !== null });
+  const subscription = useQuery({
+    queryKey: keys.subscription,
+    queryFn: () => api<Subscription>('GET', '/api/v1/billing/subscription').catch(() => null),
+    enabled: token !== null,
+  });
+  return {
+    me: me.data ?? null,
+    subscription: subscription.data ?? null,
+    error: (me.error as ApiFailure | null) ?? null,
+    loading: me.isPending && token !== null,
+  };
 }
 
+/** After a change to the user, the organisation or the plan: fetch both again. */
+export function reloadAccount(): Promise<void> {
+  return queryClient
+    .invalidateQueries({ queryKey: keys.me })
+    .then(() => queryClient.invalidateQueries({ queryKey: keys.subscription }));
+}
+
+let sessionKey = keyNow();
 function keyNow(): string | null {
   const token = session.token();
   return token ? `${token}|${session.orgId() ?? ''}` : null;
 }
-
-export async function reloadAccount(): Promise<void> {
-  const key = keyNow();
-  loadedFor = key;
-  if (!key) {
-    set({ me: null, subscription: null, error: null, loading: false });
-    return;
-  }
-  set({ ...state, loading: true });
-  try {
-    const [me, subscription] = await Promise.all([
-      api<Me>('GET', '/api/v1/me'),
-      api<Subscription>('GET', '/api/v1/billing/subscription').catch(() => null),
-    ]);
-    if (loadedFor === key) set({ me, subscription, error: null, loading: false });
-  } catch (e) {
-    if (loadedFor === key) set({ ...state, error: e as ApiFailure, loading: false });
-  }
-}
-
 session.subscribe(() => {
-  if (keyNow() !== loadedFor) {
-    state = { me: null, subscription: null, error: null, loading: false };
-    void reloadAccount();
-  }
+  if (keyNow() === sessionKey) return;
+  sessionKey = keyNow();
+  // Another user or organisation: nothing cached belongs to it.
+  queryClient.removeQueries();
 });
-
-export function useAccount(): Account {
-  const a = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-  );
-  useEffect(() => {
-    if (keyNow() !== loadedFor) void reloadAccount();
-  }, []);
-  return a;
-}
 
 /** Operators and admins change servers; viewers only look. */
 export function canWrite(account: Account): boolean {

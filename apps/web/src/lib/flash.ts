@@ -1,4 +1,4 @@
-import { session } from '../api';
+import { session } from './api';
 
 /**
  * A one-time message for the sign-in page ("your session ended: ..."), kept in sessionStorage so it survives the

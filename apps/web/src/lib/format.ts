@@ -1,72 +1,117 @@
-/** Formatting shared by every page: status labels, durations, relative times, numbers. */
+import { currentLanguage, i18n } from './i18n';
+
+/**
+ * Formatting shared by every page, in the reader's language through `Intl`: status labels, durations, relative
+ * times, numbers and the game's units (MW, items/min, m³/min). Units Intl does not know get their symbol from the
+ * `common` namespace (`units.*`), the number from Intl.
+ */
 
 export type StatusValue = 'unknown' | 'online' | 'degraded' | 'offline' | 'loading';
+export const STATUSES: readonly StatusValue[] = ['online', 'degraded', 'offline', 'unknown', 'loading'];
 
-/** The labels the spec and the issue fix ("Server Offline", "Degraded"); also the browser tests' selectors. */
-export const STATUS_LABEL: Record<StatusValue, string> = {
-  online: 'Online',
-  degraded: 'Degraded',
-  offline: 'Server Offline',
-  unknown: 'Waiting for first poll',
-  loading: 'Loading save',
-};
+const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, { ns: 'common', ...options });
 
+/** The labels the spec fixes ("Server Offline", "Degraded") in English; also the browser tests' selectors. */
 export function statusLabel(status: string | null | undefined): string {
-  return STATUS_LABEL[(status ?? 'unknown') as StatusValue] ?? status ?? STATUS_LABEL.unknown;
+  const s = (STATUSES as readonly string[]).includes(status ?? '') ? (status as StatusValue) : 'unknown';
+  return t(`status.${s}`);
 }
+
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${currentLanguage()} ${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(currentLanguage(), options)));
+  return f;
+}
+
+const finite = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
 
 /** "4 s", "2 min", "3 h", "5 d" (seconds in, rounded down). */
 export function formatSpan(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h`;
-  return `${Math.floor(s / 86_400)} d`;
+  const [value, unit] =
+    s < 60
+      ? [s, 'second']
+      : s < 3600
+        ? [Math.floor(s / 60), 'minute']
+        : s < 86_400
+          ? [Math.floor(s / 3600), 'hour']
+          : [Math.floor(s / 86_400), 'day'];
+  return numberFormat({ style: 'unit', unit, unitDisplay: 'short' }).format(value);
 }
 
 /** "4 s ago", "never". */
 export function ago(time: number | null | undefined, now: number): string {
-  if (time === null || time === undefined) return 'never';
-  return `${formatSpan((now - time) / 1000)} ago`;
+  if (time === null || time === undefined) return t('time.never');
+  return t('time.ago', { span: formatSpan((now - time) / 1000) });
 }
 
-/** A session's play time: "12 h 04 min", "3 d 2 h". */
+/** A span of time as hours and minutes: "12 h 4 min", "3 d 2 h", "—" without a value. */
 export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return '—';
+  if (!finite(seconds)) return '—';
   const s = Math.max(0, Math.floor(seconds));
   const d = Math.floor(s / 86_400);
   const h = Math.floor((s % 86_400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
-  return `${m} min`;
+  const parts = d > 0 ? { days: d, hours: h } : h > 0 ? { hours: h, minutes: m } : { minutes: m };
+  const DurationFormat = (
+    Intl as unknown as { DurationFormat?: new (l: string, o: object) => { format(d: object): string } }
+  ).DurationFormat;
+  if (DurationFormat) return new DurationFormat(currentLanguage(), { style: 'short' }).format(parts);
+  return Object.entries(parts)
+    .map(([unit, value]) =>
+      numberFormat({ style: 'unit', unit: unit.slice(0, -1), unitDisplay: 'short' }).format(value),
+    )
+    .join(' ');
 }
 
+/** A number with exactly `digits` decimals ("—" without one). */
 export function fixed(value: number | null | undefined, digits = 1): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return value.toFixed(digits);
+  if (!finite(value)) return '—';
+  return numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(
+    value,
+  );
 }
 
-/** Numbers with thousands separators and at most `digits` decimals. */
+/** Numbers with the language's separators and at most `digits` decimals. */
 export function num(value: number | null | undefined, digits = 1): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return value.toLocaleString(undefined, { maximumFractionDigits: digits });
+  if (!finite(value)) return '—';
+  return numberFormat({ maximumFractionDigits: digits }).format(value);
 }
 
-/** Megawatts: "1,234.5 MW", "1.2 GW" above 10 GW. */
+/** A percentage of a 0-100 value: "42 %" / "42%" as the language writes it. */
+export function percent(value: number | null | undefined, digits = 0): string {
+  if (!finite(value)) return '—';
+  return numberFormat({ style: 'percent', maximumFractionDigits: digits }).format(value / 100);
+}
+
+/** Megawatts: "1,234.5 MW", "12.3 GW" from 10 GW on. */
 export function mw(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  if (Math.abs(value) >= 10_000) return `${(value / 1000).toLocaleString(undefined, { maximumFractionDigits: 1 })} GW`;
-  return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} MW`;
+  if (!finite(value)) return '—';
+  if (Math.abs(value) >= 10_000) return t('units.gw', { value: num(value / 1000) });
+  return t('units.mw', { value: num(value) });
+}
+
+/** A production rate: "1,234 items/min". */
+export function perMinute(value: number | null | undefined, digits = 1): string {
+  if (!finite(value)) return '—';
+  return t('units.itemsPerMinute', { value: num(value, digits) });
+}
+
+/** A fluid rate: "300 m³/min". */
+export function cubicPerMinute(value: number | null | undefined, digits = 1): string {
+  if (!finite(value)) return '—';
+  return t('units.cubicPerMinute', { value: num(value, digits) });
 }
 
 export function clock(time: number): string {
-  return new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return new Date(time).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit' });
 }
 
 export function dateTime(time: number | null | undefined): string {
   if (time === null || time === undefined) return '—';
-  return new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(time).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Milliseconds of an ISO timestamp (null stays null). */

@@ -1,4 +1,4 @@
-import { ApiFailure, plainAnswer, session } from '../api';
+import { ApiFailure, plainAnswer, session } from './api';
 
 /**
  * Calls to API routes that can answer live with `Accept: application/x-ndjson` (one JSON object per line, each

@@ -6,10 +6,10 @@ import type {
   SessionEnded,
 } from '@app/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { realtimeBase, session } from '../api';
+import { realtimeBase, session } from '../lib/api';
 import { flash } from '../lib/flash';
 import { setClockOffset } from '../lib/hooks';
-import { navigate } from '../router';
+import { navigate } from '../lib/router';
 import { liveStore } from './store';
 
 /**

@@ -1,7 +1,7 @@
 // The registry's browser-safe modules (apps/web/vite.config.mts): the same columns and shapes as the poller's.
 import { sampleKind } from '@app/samples/registry';
 import { eventDataOf, recordOfApiRow } from '@app/samples/rows';
-import { api, ApiFailure } from '../api';
+import { api, ApiFailure } from '../lib/api';
 import { ms } from '../lib/format';
 import { liveStore, type DataOf, type Kind, type LivePoint } from './store';
 

@@ -1,0 +1,173 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Link,
+  Outlet,
+  redirect,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { session } from '../lib/api';
+import { Layout } from './Layout';
+
+/**
+ * The route table (TanStack Router, typed params). Public pages (sign-in, sign-up, share, overlay) stand alone;
+ * every other page is a child of the signed-in layout, which sends a visitor without a session to the sign-in
+ * page. Each feature is its own chunk, loaded when one of its routes is first visited.
+ */
+const auth = () => import('../features/auth');
+const SignIn = lazy(() => auth().then((m) => ({ default: m.SignIn })));
+const SignUp = lazy(() => auth().then((m) => ({ default: m.SignUp })));
+const servers = () => import('../features/servers');
+const Servers = lazy(() => servers().then((m) => ({ default: m.Servers })));
+const AddServer = lazy(() => servers().then((m) => ({ default: m.AddServer })));
+const ServerDashboard = lazy(() => import('../features/dashboard').then((m) => ({ default: m.ServerDashboard })));
+const alerts = () => import('../features/alerts');
+const Alerts = lazy(() => alerts().then((m) => ({ default: m.Alerts })));
+const ServerRules = lazy(() => alerts().then((m) => ({ default: m.ServerRules })));
+const Settings = lazy(() => import('../features/settings').then((m) => ({ default: m.Settings })));
+const SharePage = lazy(() => import('../features/share').then((m) => ({ default: m.SharePage })));
+const Overlay = lazy(() => import('../features/overlay').then((m) => ({ default: m.Overlay })));
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t('notFound.title')}</h1>
+      <p>
+        {t('notFound.text')} <Link to="/servers">{t('notFound.back')}</Link>.
+      </p>
+    </div>
+  );
+}
+
+function RouteError({ error, reset }: ErrorComponentProps) {
+  return (
+    <div className="page">
+      <ErrorNotice error={error} onRetry={reset} />
+    </div>
+  );
+}
+
+const rootRoute = createRootRoute({
+  component: () => (
+    <Suspense fallback={null}>
+      <Outlet />
+    </Suspense>
+  ),
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
+});
+
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: () => <SignIn /> });
+const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: () => <SignUp /> });
+const shareRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/share/$token',
+  component: function ShareRoute() {
+    return <SharePage token={shareRoute.useParams().token} />;
+  },
+});
+const overlayRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/overlay/$token',
+  component: function OverlayRoute() {
+    return <Overlay token={overlayRoute.useParams().token} />;
+  },
+});
+
+/** The signed-in frame: header, live connection, and the page; no session = the sign-in page. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: () => {
+    if (!session.token()) throw redirect({ to: '/login', replace: true });
+  },
+  component: () => (
+    <Layout>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </Layout>
+  ),
+});
+
+const indexRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: () => <Servers /> });
+const serversRoute = createRoute({ getParentRoute: () => appRoute, path: '/servers', component: () => <Servers /> });
+const addServerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/servers/new',
+  component: () => <AddServer />,
+});
+const serverRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/servers/$id',
+  component: function ServerRoute() {
+    return <ServerDashboard serverId={serverRoute.useParams().id} />;
+  },
+});
+const serverRulesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/servers/$id/alerts',
+  component: function ServerRulesRoute() {
+    return <ServerRules serverId={serverRulesRoute.useParams().id} />;
+  },
+});
+const alertsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/alerts',
+  component: () => <Alerts tab="incidents" />,
+});
+const alertsTabRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/alerts/$tab',
+  component: function AlertsTabRoute() {
+    return <Alerts tab={alertsTabRoute.useParams().tab} />;
+  },
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings',
+  component: () => <Settings tab="tokens" />,
+});
+const settingsTabRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/$tab',
+  component: function SettingsTabRoute() {
+    return <Settings tab={settingsTabRoute.useParams().tab} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  signupRoute,
+  shareRoute,
+  overlayRoute,
+  appRoute.addChildren([
+    indexRoute,
+    serversRoute,
+    addServerRoute,
+    serverRoute,
+    serverRulesRoute,
+    alertsRoute,
+    alertsTabRoute,
+    settingsRoute,
+    settingsTabRoute,
+  ]),
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Signing out (or a 401 anywhere) leaves the signed-in pages at once.
+session.subscribe(() => {
+  if (!session.token()) void router.invalidate();
+});

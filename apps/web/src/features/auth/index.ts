@@ -1,0 +1,2 @@
+/** The auth feature's public surface: the sign-in and sign-up pages. */
+export { SignIn, SignUp } from './Auth';
