@@ -95,6 +95,23 @@ describe('architecture: files by responsibility, no import cycles', () => {
     expect(cycles(files)).toEqual([]);
   });
 
+  it("no dashboard feature imports another feature's internals (only its index)", () => {
+    const features = join(ROOT, 'apps', 'web', 'src', 'features');
+    const featureOf = (file: string) =>
+      file.startsWith(features + '/') ? relative(features, file).split('/')[0] : null;
+    const crossing = files.flatMap((file) => {
+      const own = featureOf(file);
+      if (!own) return [];
+      return importsOf(file)
+        .filter((target) => {
+          const other = featureOf(target);
+          return other !== null && other !== own && target !== join(features, other, 'index.ts');
+        })
+        .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
+    });
+    expect(crossing).toEqual([]);
+  });
+
   it('the cycle check finds a cycle where there is one', () => {
     // Two of the sources, read as if each also imported the other: the check must name them.
     const [a, b] = [join(ROOT, 'libs', 'samples', 'src', 'rows.ts'), join(ROOT, 'libs', 'samples', 'src', 'sql.ts')];

@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { capitalise } from './ErrorNotice';
 
 /** The spec's diagnostic steps, their remedies and the firewall rules, shared by the wizard and the dashboard. */

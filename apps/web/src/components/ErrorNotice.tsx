@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { ApiFailure } from '../lib/api';
 
 /** An API failure as the user sees it: what went wrong and what to do (the API's remedy). */

@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 /** A sample on a chart; `span` is how many seconds it stands for (a poll interval or a history bucket). */

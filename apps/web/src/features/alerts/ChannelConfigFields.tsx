@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useId } from 'react';
 import { kindInfo } from './common';
 import type { ChannelKind } from './model';

@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { FirewallRules } from '../../components/Diagnostics';
 
 /** How to get the add-on's panels working (the target of every "How to fix it" link). */

@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useEffect, useState, type ReactNode } from 'react';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Intervals } from '../../lib/account';

@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useEffect } from 'react';
 import { DEFAULT_INTERVALS } from '../../lib/account';
 import { fixed, mw } from '../../lib/format';

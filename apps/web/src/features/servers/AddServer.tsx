@@ -1,3 +1,4 @@
+// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../../lib/api';
 import { DiagnosticSteps, FirewallRules, type DiagFailure, type DiagStep } from '../../components/Diagnostics';
