@@ -98,7 +98,7 @@ describe('architecture: files by responsibility, no import cycles', () => {
   it("no dashboard feature imports another feature's internals (only its index)", () => {
     const features = join(ROOT, 'apps', 'web', 'src', 'features');
     const featureOf = (file: string) =>
-      file.startsWith(features + '/') ? relative(features, file).split('/')[0] : null;
+      file.startsWith(features + '/') ? (relative(features, file).split('/')[0] ?? null) : null;
     const crossing = files.flatMap((file) => {
       const own = featureOf(file);
       if (!own) return [];

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ApiFailure } from '../lib/api';
 import { Link } from '../lib/router';
-import { useAction, type Loaded } from '../lib/useApi';
+import { toFailure, useAction, type Loaded } from '../lib/useApi';
 
 /** The id of the active panel's heading: where focus goes when the element that had it is gone. */
 export const PANEL_HEADING = 'settings-panel-heading';
@@ -65,9 +65,13 @@ export function ErrorNote({ error, retry }: { error: ApiFailure; retry?: () => v
   );
 }
 
+/** What Loadable shows: a TanStack query's result (or the older Loaded shape). */
+export type LoadState<T> = { data: T | undefined; error: unknown; refetch: () => unknown } | Loaded<T>;
+
 /** Loading, failure or the data: never a blank area. */
-export function Loadable<T>(p: { state: Loaded<T>; what: string; children: (data: T) => ReactNode }) {
-  if (p.state.error) return <ErrorNote error={p.state.error} retry={p.state.reload} />;
+export function Loadable<T>(p: { state: LoadState<T>; what: string; children: (data: T) => ReactNode }) {
+  const retry = 'refetch' in p.state ? () => void (p.state as { refetch: () => unknown }).refetch() : p.state.reload;
+  if (p.state.error) return <ErrorNote error={toFailure(p.state.error)} retry={retry} />;
   if (p.state.data === undefined)
     return (
       <p className="muted small" role="status">
