@@ -18,7 +18,17 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: 'Français',
   nl: 'Nederlands',
 };
-export const NAMESPACES = ['common', 'auth', 'servers', 'dashboard', 'alerts', 'settings', 'share'] as const;
+export const NAMESPACES = [
+  'common',
+  'live',
+  'diagnostics',
+  'auth',
+  'servers',
+  'dashboard',
+  'alerts',
+  'settings',
+  'share',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Where the detector keeps the choice (also written after sign-in from the user's saved locale). */
