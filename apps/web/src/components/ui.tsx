@@ -264,7 +264,9 @@ export function ConfirmButton(p: {
         }}
       >
         {p.children}
-        {p.target && <SrOnly> {p.target}</SrOnly>}
+        {/* The space outside the hidden text: some name computations trim it inside, gluing "Revoketoken". */}
+        {p.target && ' '}
+        {p.target && <SrOnly>{p.target}</SrOnly>}
       </button>
       <dialog
         ref={dialog}
