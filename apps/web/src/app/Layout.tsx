@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { api, session } from '../lib/api';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { ConnectionBanner, ConnectionIndicator } from '../components/Connection';
@@ -7,7 +7,7 @@ import { flash } from '../lib/flash';
 import { setTheme, useTheme } from '../lib/theme';
 import { LiveContext, useSessionLive } from '../live/hooks';
 import { setAnnouncer } from '../live/store';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../lib/router';
 import { LanguagePicker } from './LanguagePicker';
@@ -45,23 +45,24 @@ export function ThemeToggle() {
 function OrgSwitcher() {
   const { me } = useAccount();
   const { t } = useTranslation();
+  const goTo = useNavigate();
+  const path = useRouterState({ select: (s) => s.location.pathname });
   if (!me || me.organisations.length < 2) return null;
   const current = session.orgId() ?? me.organisation_id;
   return (
     <label className="org-switch">
-      <span className="sr-only">{t('nav.organisation')}</span>
+      <span className="switch-label">{t('nav.organisation')}</span>
       <select
         value={current}
         onChange={(e) => {
           session.setOrg(e.target.value);
           // A server page of the previous organisation would only say "not found".
-          if (location.pathname.startsWith('/servers/')) navigate('/servers');
+          if (path.startsWith('/servers/')) void goTo({ to: '/servers' });
         }}
-        aria-label={t('nav.organisation')}
       >
         {me.organisations.map((o) => (
           <option key={o.id} value={o.id}>
-            {o.name} · {o.role}
+            {t('nav.organisationOption', { name: o.name, role: t(`roles.${o.role}`) })}
           </option>
         ))}
       </select>
@@ -91,6 +92,7 @@ export function Layout(props: { children: ReactNode }) {
   const { me } = useAccount();
   const org = useSyncExternalStore(session.subscribe, session.orgId) ?? '';
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [path]);
   const section = path.startsWith('/settings') ? 'settings' : path.startsWith('/alerts') ? 'alerts' : 'servers';
 
@@ -107,15 +109,26 @@ export function Layout(props: { children: ReactNode }) {
           {t('app.name')}
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="btn btn-ghost menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="topnav"
           onClick={() => setMenuOpen((o) => !o)}
         >
+          <span className="menu-icon" aria-hidden="true" />
           {t('nav.menu')}
         </button>
-        <div id="topnav" className={`topnav${menuOpen ? ' open' : ''}`}>
+        <div
+          id="topnav"
+          className={`topnav${menuOpen ? ' open' : ''}`}
+          onKeyDown={(e) => {
+            // The phone menu closes with Escape, back on its button (the desktop header is never "open").
+            if (e.key !== 'Escape' || !menuOpen) return;
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        >
           <nav aria-label={t('nav.main')}>
             <Link to="/servers" aria-current={section === 'servers' ? 'page' : undefined}>
               {t('nav.servers')}
@@ -133,7 +146,7 @@ export function Layout(props: { children: ReactNode }) {
             <LanguagePicker />
             <ThemeToggle />
             {me && (
-              <span className="who muted small" title={me.email}>
+              <span className="who muted small" title={t('nav.signedInAs', { email: me.email })}>
                 {me.name}
               </span>
             )}

@@ -1,24 +1,25 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
+import { useTranslation } from 'react-i18next';
 import type { ConnInfo, LiveClient } from '../live/realtime';
 import { useConnection } from '../live/hooks';
 
-const INDICATOR: Record<ConnInfo['state'], { text: string; cls: string }> = {
-  connecting: { text: 'Connecting…', cls: 'conn-wait' },
-  connected: { text: 'Live', cls: 'conn-ok' },
-  reconnecting: { text: 'Reconnecting…', cls: 'conn-warn' },
-  offline: { text: 'Offline', cls: 'conn-bad' },
-  refused: { text: 'Live updates unavailable', cls: 'conn-bad' },
-  ended: { text: 'Disconnected', cls: 'conn-bad' },
+/** The indicator's look per state; the words are `connection.<state>` in the common namespace. */
+const INDICATOR: Record<ConnInfo['state'], string> = {
+  connecting: 'conn-wait',
+  connected: 'conn-ok',
+  reconnecting: 'conn-warn',
+  offline: 'conn-bad',
+  refused: 'conn-bad',
+  ended: 'conn-bad',
 };
 
 /** The small "Live / Reconnecting…" indicator in the header. */
 export function ConnectionIndicator(props: { client: LiveClient | null }) {
+  const { t } = useTranslation();
   const c = useConnection(props.client);
-  const i = INDICATOR[c.state];
   return (
-    <span className={`conn ${i.cls}`} title={c.message ?? undefined}>
+    <span className={`conn ${INDICATOR[c.state]}`} title={c.message ?? undefined}>
       <span className="dot" aria-hidden="true" />
-      <span className="conn-text">{i.text}</span>
+      <span className="conn-text">{t(`connection.${c.state}`)}</span>
     </span>
   );
 }
@@ -28,40 +29,41 @@ export function ConnectionIndicator(props: { client: LiveClient | null }) {
  * warning. Absent while connected.
  */
 export function ConnectionBanner(props: { client: LiveClient | null; shared?: boolean }) {
+  const { t } = useTranslation();
   const c = useConnection(props.client);
   return (
     <div aria-live="polite" className="banner-slot">
       {(c.state === 'reconnecting' || c.state === 'offline') && (
         <div className="banner banner-warn" data-testid="connection-banner" role="status">
           <span className="spinner" aria-hidden="true" />
-          {c.state === 'offline' ? (
-            <span>
-              You are offline. Reconnecting… as soon as the network is back; the data shown may be out of date.
-            </span>
-          ) : (
-            <span>
-              Reconnecting…{c.attempt > 0 ? ` (attempt ${c.attempt})` : ''} Live updates are paused; the data shown may
-              be out of date and will catch up automatically.
-            </span>
-          )}
+          <span>
+            {c.state === 'offline'
+              ? t('connection.offlineBanner')
+              : c.attempt > 0
+                ? t('connection.reconnectingAttempt', { attempt: c.attempt })
+                : t('connection.reconnectingBanner')}
+          </span>
         </div>
       )}
       {c.state === 'refused' && !c.notice && (
         <div className="banner banner-bad" role="alert">
           {props.shared
-            ? 'This share link is no longer valid (it may have been revoked or have expired), so live updates stopped.'
-            : `Live updates were refused${c.message ? ` (${c.message})` : ''}. Retrying shortly.`}
+            ? t('connection.shareInvalid')
+            : c.message
+              ? t('connection.refusedBecause', { reason: c.message })
+              : t('connection.refusedBanner')}
         </div>
       )}
       {c.notice && (
         <div className="banner banner-bad" role="alert" data-testid="session-ended">
           <span>
-            {props.shared ? 'This shared view was closed: ' : 'Disconnected by the platform: '}
-            {c.notice}
+            {props.shared
+              ? t('connection.shareClosed', { reason: c.notice })
+              : t('connection.sessionEnded', { reason: c.notice })}
           </span>
           {!props.shared && (
             <button type="button" className="btn btn-small" onClick={() => props.client?.dismissNotice()}>
-              Dismiss
+              {t('connection.dismiss')}
             </button>
           )}
         </div>

@@ -1,5 +1,5 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A modal dialog (native <dialog>: focus is trapped, Escape closes it, focus returns to the opener). */
 export function Dialog(props: {
@@ -9,7 +9,9 @@ export function Dialog(props: {
   children: ReactNode;
   wide?: boolean;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -20,7 +22,7 @@ export function Dialog(props: {
     <dialog
       ref={ref}
       className={`dialog${props.wide ? ' dialog-wide' : ''}`}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onClose={props.onClose}
       onCancel={(e) => {
         e.preventDefault();
@@ -30,8 +32,8 @@ export function Dialog(props: {
       {props.open && (
         <>
           <header className="dialog-head">
-            <h2 id="dialog-title">{props.title}</h2>
-            <button type="button" className="btn btn-ghost btn-icon" aria-label="Close" onClick={props.onClose}>
+            <h2 id={titleId}>{props.title}</h2>
+            <button type="button" className="btn btn-ghost btn-icon" aria-label={t('ui.close')} onClick={props.onClose}>
               ×
             </button>
           </header>

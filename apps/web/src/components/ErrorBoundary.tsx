@@ -1,5 +1,5 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Never a blank page: a rendering error shows what happened and a way back. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: Error | null }> {
@@ -19,21 +19,28 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div className="page">
-        <div className="notice notice-error" role="alert">
-          <p className="notice-title">Something went wrong while showing this page.</p>
-          <p className="muted small">{this.state.error.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={() => this.setState({ error: null })}>
-              Try again
-            </button>{' '}
-            <a className="btn btn-ghost" href="/servers">
-              Back to your servers
-            </a>
-          </p>
-        </div>
-      </div>
-    );
+    return <Crashed error={this.state.error} retry={() => this.setState({ error: null })} />;
   }
+}
+
+function Crashed(props: { error: Error; retry: () => void }) {
+  // No suspending here: the outermost boundary sits above every Suspense, and English is bundled anyway.
+  const { t } = useTranslation('common', { useSuspense: false });
+  return (
+    <div className="page">
+      <div className="notice notice-error" role="alert">
+        <p className="notice-title">{t('errors.pageFailed')}</p>
+        <p className="muted small">{props.error.message}</p>
+        <p>
+          <button type="button" className="btn" onClick={props.retry}>
+            {t('errors.tryAgain')}
+          </button>{' '}
+          {/* A plain link, not the router's: this boundary also wraps the router, which may be what broke. */}
+          <a className="btn btn-ghost" href="/servers">
+            {t('errors.backToServers')}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import type { ReactNode } from 'react';
-import { formatSpan } from '../lib/format';
+import { useTranslation } from 'react-i18next';
+import { dateTime, formatSpan } from '../lib/format';
 import { useNow } from '../lib/hooks';
 
 /** Whether data of the given time is stale: no new poll for more than three expected intervals. */
@@ -10,24 +10,26 @@ export function isStale(time: number | null | undefined, intervalSeconds: number
 
 /** "updated 4 s ago", plus the stale warning when polling seems to have stopped. */
 export function DataAge(props: { time: number | null | undefined; interval: number; label?: string }) {
+  const { t } = useTranslation();
   const now = useNow();
   if (props.time === null || props.time === undefined)
-    return <span className="age muted">{props.label ?? 'waiting for first poll'}</span>;
+    return <span className="age muted">{props.label ?? t('panel.waiting')}</span>;
   const age = Math.max(0, now - props.time) / 1000;
   const stale = isStale(props.time, props.interval, now);
   return (
-    <span className={`age${stale ? ' age-stale' : ''}`} title={new Date(props.time).toLocaleString()}>
-      updated {formatSpan(age)} ago
+    <span className={`age${stale ? ' age-stale' : ''}`} title={dateTime(props.time)}>
+      {t('panel.updated', { span: formatSpan(age) })}
     </span>
   );
 }
 
 export function StaleWarning(props: { time: number | null | undefined; interval: number }) {
+  const { t } = useTranslation();
   const now = useNow();
   if (!isStale(props.time, props.interval, now)) return null;
   return (
     <p className="stale" role="status" data-testid="stale">
-      Stale — no new data for {formatSpan((now - props.time!) / 1000)}; polling may have stopped
+      {t('panel.stale', { span: formatSpan((now - props.time!) / 1000) })}
     </p>
   );
 }
@@ -48,6 +50,7 @@ export interface PanelProps {
 
 /** A dashboard panel: a titled section that always says how old its data is. */
 export function Panel(p: PanelProps) {
+  const { t } = useTranslation();
   const showAge = p.interval !== undefined;
   return (
     <section className={`panel ${p.className ?? ''}`} aria-labelledby={`${p.id}-title`} id={p.id}>
@@ -59,9 +62,7 @@ export function Panel(p: PanelProps) {
         </div>
       </header>
       {showAge && <StaleWarning time={p.time} interval={p.interval!} />}
-      {p.pollError && (
-        <p className="poll-error">Last poll failed: {p.pollError}. Showing the newest data that arrived.</p>
-      )}
+      {p.pollError && <p className="poll-error">{t('panel.pollFailed', { error: p.pollError })}</p>}
       <div className="panel-body">{p.children}</div>
     </section>
   );

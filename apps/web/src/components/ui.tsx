@@ -1,8 +1,10 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { ApiFailure } from '../lib/api';
-import { Link } from '../lib/router';
-import { toFailure, useAction, type Loaded } from '../lib/useApi';
+import { useTranslation } from 'react-i18next';
+import { toFailure, type ApiFailure } from '../lib/api';
+import { dateTime, ms } from '../lib/format';
+import { ErrorNotice } from './ErrorNotice';
 
 /** The id of the active panel's heading: where focus goes when the element that had it is gone. */
 export const PANEL_HEADING = 'settings-panel-heading';
@@ -11,17 +13,21 @@ export const focusPanel = () => document.getElementById(PANEL_HEADING)?.focus();
 /** The tab list of a sectioned page (settings, alerts): one link per section, the current one marked. */
 export function SectionTabs(p: {
   label: string;
-  base: string;
+  base: '/settings' | '/alerts';
   tabs: readonly { id: string; label: string }[];
   current: string;
 }) {
   return (
     <nav aria-label={p.label}>
       <ul className="settings-tabs">
-        {p.tabs.map((t) => (
-          <li key={t.id}>
-            <Link to={`${p.base}/${t.id}`} aria-current={t.id === p.current ? 'page' : undefined}>
-              {t.label}
+        {p.tabs.map((tab) => (
+          <li key={tab.id}>
+            <Link
+              to={p.base === '/settings' ? '/settings/$tab' : '/alerts/$tab'}
+              params={{ tab: tab.id }}
+              aria-current={tab.id === p.current ? 'page' : undefined}
+            >
+              {tab.label}
             </Link>
           </li>
         ))}
@@ -30,55 +36,55 @@ export function SectionTabs(p: {
   );
 }
 
-const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** An API failure as the API words it: message, remedy, and the way on where there is one. */
 export function ErrorNote({ error, retry }: { error: ApiFailure; retry?: () => void }) {
+  const { t } = useTranslation();
   const toRemove = error.details?.to_remove;
-  const remedy =
-    error.remedy ?? (typeof toRemove === 'number' ? `Remove ${toRemove} server(s) first, then change the plan.` : null);
   return (
-    <div className="notice notice-error settings-error" role="alert">
-      <p className="notice-title">{sentence(error.message)}</p>
-      {remedy && (
-        <p className="remedy" data-testid="remedy">
-          {remedy}
-        </p>
-      )}
+    <ErrorNotice
+      error={error}
+      onRetry={retry}
+      className="settings-error"
+      remedy={typeof toRemove === 'number' ? t('errors.removeServers', { count: toRemove }) : null}
+    >
       {error.code === 'PlanLimitReached' && (
         <p>
-          <Link to="/settings/plan">Compare plans</Link>
+          <Link to="/settings/$tab" params={{ tab: 'plan' }}>
+            {t('errors.comparePlans')}
+          </Link>
         </p>
       )}
       {typeof toRemove === 'number' && (
         <p>
-          <Link to="/servers">Go to your servers</Link>
+          <Link to="/servers">{t('errors.goToServers')}</Link>
         </p>
       )}
-      {error.requestId && <p className="muted small">Request id {error.requestId}</p>}
-      {retry && (
-        <button type="button" className="btn btn-small" onClick={retry}>
-          Try again
-        </button>
-      )}
-    </div>
+    </ErrorNotice>
   );
 }
 
+/** The older hand-rolled shape (`lib/useApi`), still accepted until every page is on TanStack Query. */
+interface Loaded<T> {
+  data: T | undefined;
+  error: ApiFailure | null;
+  reload: () => void;
+}
 /** What Loadable shows: a TanStack query's result (or the older Loaded shape). */
 export type LoadState<T> = { data: T | undefined; error: unknown; refetch: () => unknown } | Loaded<T>;
 
-/** Loading, failure or the data: never a blank area. */
-export function Loadable<T>(p: { state: LoadState<T>; what: string; children: (data: T) => ReactNode }) {
-  const retry = 'refetch' in p.state ? () => void (p.state as { refetch: () => unknown }).refetch() : p.state.reload;
-  if (p.state.error) return <ErrorNote error={toFailure(p.state.error)} retry={retry} />;
-  if (p.state.data === undefined)
+/** Loading, failure or the data: never a blank area. `what` names what loads, in the reader's language. */
+export function Loadable<T>(p: { state: LoadState<T>; what?: string; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation();
+  const state = p.state;
+  const retry = 'refetch' in state ? () => void state.refetch() : state.reload;
+  if (state.error) return <ErrorNote error={toFailure(state.error)} retry={retry} />;
+  if (state.data === undefined)
     return (
       <p className="muted small" role="status">
-        Loading {p.what}…
+        {p.what ? t('ui.loading', { what: p.what }) : t('app.loading')}
       </p>
     );
-  return p.children(p.state.data);
+  return p.children(state.data);
 }
 
 /** A polite live region for outcomes ("Token revoked."); always rendered so screen readers hear changes. */
@@ -90,12 +96,13 @@ export function Notice({ text }: { text: string }) {
   );
 }
 
+/** A timestamp in the reader's language; the exact UTC time on hover. */
 export function Time({ iso, none = '—' }: { iso: string | null; none?: string }) {
-  if (!iso) return <>{none}</>;
-  const d = new Date(iso);
+  const time = ms(iso);
+  if (time === null) return <>{none}</>;
   return (
-    <time dateTime={iso} title={d.toISOString()}>
-      {d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+    <time dateTime={iso!} title={new Date(time).toISOString()}>
+      {dateTime(time)}
     </time>
   );
 }
@@ -103,8 +110,12 @@ export function Time({ iso, none = '—' }: { iso: string | null; none?: string 
 /** Text for screen readers only (e.g. which row a "Revoke" button acts on). */
 export const SrOnly = ({ children }: { children: ReactNode }) => <span className="sr-only">{children}</span>;
 
-/** A table that scrolls sideways when wide and becomes stacked rows on small screens (cells carry data-label). */
+/**
+ * A table that scrolls sideways when wide and becomes stacked rows on small screens (cells carry data-label). The
+ * scroll container is a named, focusable region so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ */
 export function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="table-wrap settings-scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="table settings-table">
@@ -112,7 +123,7 @@ export function Table({ label, head, children }: { label: string; head: string[]
           <tr>
             {head.map((h, i) => (
               <th key={i} scope="col">
-                {h || <SrOnly>Actions</SrOnly>}
+                {h || <SrOnly>{t('ui.actions')}</SrOnly>}
               </th>
             ))}
           </tr>
@@ -125,23 +136,24 @@ export function Table({ label, head, children }: { label: string; head: string[]
 
 /** A value with a copy button; "Copied" is announced, and where the clipboard is blocked the text is selected. */
 export function CopyField({ value, label, testId }: { value: string; label: string; testId: string }) {
+  const { t } = useTranslation();
   const [said, setSaid] = useState('');
   const code = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!said) return;
-    const t = setTimeout(() => setSaid(''), 5000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setSaid(''), 5000);
+    return () => clearTimeout(timer);
   }, [said]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      setSaid('Copied to the clipboard.');
+      setSaid(t('ui.copied'));
     } catch {
       const range = document.createRange();
       if (code.current) range.selectNodeContents(code.current);
       getSelection()?.removeAllRanges();
       getSelection()?.addRange(range);
-      setSaid('The browser blocked copying: the text is selected, press Ctrl+C (⌘C) to copy it.');
+      setSaid(t('ui.copyBlocked'));
     }
   };
   return (
@@ -150,7 +162,7 @@ export function CopyField({ value, label, testId }: { value: string; label: stri
         {value}
       </code>
       <button type="button" className="btn" onClick={() => void copy()}>
-        Copy {label}
+        {t('ui.copy', { label })}
       </button>
       <span role="status" className="muted small">
         {said}
@@ -169,6 +181,7 @@ export function OnceSecret(p: {
   children?: ReactNode;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
   useEffect(() => heading.current?.focus(), [p.value]);
@@ -190,7 +203,7 @@ export function OnceSecret(p: {
           focusPanel();
         }}
       >
-        Done, hide it
+        {t('ui.hideSecret')}
       </button>
     </section>
   );
@@ -199,6 +212,7 @@ export function OnceSecret(p: {
 /**
  * A button that asks first (native modal dialog: focus trapped, Escape cancels). Cancel returns focus to the
  * button; after success the row is usually gone, so focus goes to the panel heading. Failures show in the dialog.
+ * The confirm button is never disabled while working (a disabled button loses the focus); a second press is ignored.
  */
 export function ConfirmButton(p: {
   /** Visible text of the button, e.g. "Revoke". */
@@ -211,20 +225,31 @@ export function ConfirmButton(p: {
   danger?: boolean;
   action: () => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const id = useId();
-  const act = useAction();
+  const act = useMutation({ mutationFn: p.action });
   const danger = p.danger ?? true;
   const cancel = () => {
     dialog.current?.close();
     trigger.current?.focus();
   };
+  // The mutation's own pending state arrives a render later; a ref stops a quick second press at once.
+  const busy = useRef(false);
   const ok = async () => {
-    if (!(await act.run(p.action))) return;
-    dialog.current?.close();
-    focusPanel();
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await act.mutateAsync();
+      dialog.current?.close();
+      focusPanel();
+    } catch {
+      // Shown in the dialog (act.error); the dialog stays open for another try or Cancel.
+    } finally {
+      busy.current = false;
+    }
   };
   return (
     <>
@@ -233,13 +258,15 @@ export function ConfirmButton(p: {
         type="button"
         className={`btn btn-small${danger ? ' btn-danger-ghost' : ''}`}
         onClick={() => {
-          act.clear();
+          act.reset();
           dialog.current?.showModal();
           cancelButton.current?.focus();
         }}
       >
         {p.children}
-        {p.target && <SrOnly> {p.target}</SrOnly>}
+        {/* The space outside the hidden text: some name computations trim it inside, gluing "Revoketoken". */}
+        {p.target && ' '}
+        {p.target && <SrOnly>{p.target}</SrOnly>}
       </button>
       <dialog
         ref={dialog}
@@ -252,18 +279,18 @@ export function ConfirmButton(p: {
       >
         <h3 id={id}>{p.question}</h3>
         {p.detail && <div>{p.detail}</div>}
-        {act.error && <ErrorNote error={act.error} />}
+        {act.error && <ErrorNote error={toFailure(act.error)} />}
         <div className="settings-actions">
           <button ref={cancelButton} type="button" className="btn" onClick={cancel}>
-            Cancel
+            {t('ui.cancel')}
           </button>
           <button
             type="button"
             className={danger ? 'btn btn-danger' : 'btn btn-primary'}
-            aria-disabled={act.pending}
+            aria-disabled={act.isPending}
             onClick={() => void ok()}
           >
-            {act.pending ? 'Working…' : p.confirm}
+            {act.isPending ? t('ui.working') : p.confirm}
           </button>
         </div>
       </dialog>

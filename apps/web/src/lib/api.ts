@@ -4,6 +4,8 @@
  * (`{"error":{code,message,remedy?,details?},"request_id"}`) so pages can show the message and the remedy.
  */
 
+import { i18n } from './i18n';
+
 const TOKEN_KEY = 'gsm.session';
 const ORG_KEY = 'gsm.org';
 
@@ -18,6 +20,19 @@ export class ApiFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** The failure of a request that never got an answer (no network, or the stream broke off), in the reader's language. */
+export function networkFailure(what: 'unreachable' | 'connectionLost' = 'unreachable'): ApiFailure {
+  const t = (key: string) => i18n.t(key, { ns: 'common' });
+  return new ApiFailure(0, 'NetworkError', t(`errors.${what}`), t('errors.networkRemedy'), null, null);
+}
+
+/** Any thrown value as the API's error shape, so every failure shows a message and a remedy. */
+export function toFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiFailure(0, 'ClientError', message, i18n.t('errors.clientRemedy', { ns: 'common' }), null, null);
 }
 
 type Listener = () => void;
@@ -63,14 +78,7 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiFailure(
-      0,
-      'NetworkError',
-      'the platform cannot be reached',
-      'Check your connection; retrying in a moment usually helps.',
-      null,
-      null,
-    );
+    throw networkFailure();
   }
   return (await plainAnswer(res, token)) as T;
 }
@@ -96,7 +104,7 @@ export async function plainAnswer(res: Response, token: string | null): Promise<
   throw new ApiFailure(
     res.status,
     err.code ?? `HTTP${res.status}`,
-    err.message ?? `the request failed (${res.status})`,
+    err.message ?? i18n.t('errors.requestFailed', { ns: 'common', status: res.status }),
     err.remedy ?? null,
     err.details ?? null,
     e.request_id ?? null,

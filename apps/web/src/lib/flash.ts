@@ -1,4 +1,5 @@
 import { session } from './api';
+import { i18n } from './i18n';
 
 /**
  * A one-time message for the sign-in page ("your session ended: ..."), kept in sessionStorage so it survives the
@@ -11,7 +12,7 @@ let hadToken = session.token() !== null;
 session.subscribe(() => {
   const has = session.token() !== null;
   if (hadToken && !has && !signingOut && !sessionStorage.getItem(KEY))
-    sessionStorage.setItem(KEY, 'Your session has ended. Sign in again to continue.');
+    sessionStorage.setItem(KEY, i18n.t('errors.sessionEnded', { ns: 'common' }));
   hadToken = has;
   signingOut = false;
 });

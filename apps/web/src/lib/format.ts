@@ -58,7 +58,9 @@ export function formatDuration(seconds: number | null | undefined): string {
   const DurationFormat = (
     Intl as unknown as { DurationFormat?: new (l: string, o: object) => { format(d: object): string } }
   ).DurationFormat;
-  if (DurationFormat) return new DurationFormat(currentLanguage(), { style: 'short' }).format(parts);
+  // DurationFormat leaves zero units out, which would make a span under a minute an empty string: "0 min".
+  const options = d === 0 && h === 0 ? { style: 'short', minutesDisplay: 'always' } : { style: 'short' };
+  if (DurationFormat) return new DurationFormat(currentLanguage(), options).format(parts);
   return Object.entries(parts)
     .map(([unit, value]) =>
       numberFormat({ style: 'unit', unit: unit.slice(0, -1), unitDisplay: 'short' }).format(value),

@@ -1,4 +1,4 @@
-import { ApiFailure, plainAnswer, session } from './api';
+import { ApiFailure, networkFailure, plainAnswer, session } from './api';
 
 /**
  * Calls to API routes that can answer live with `Accept: application/x-ndjson` (one JSON object per line, each
@@ -19,9 +19,6 @@ export interface NdjsonErrorLine {
   error: { code: string; message: string; remedy?: string; details?: Record<string, unknown> };
   request_id?: string;
 }
-
-const networkFailure = (message: string) =>
-  new ApiFailure(0, 'NetworkError', message, 'Check your connection; retrying in a moment usually helps.', null, null);
 
 /** The same failure `api()` would raise for an error line's status and error. */
 export function failureOfLine(line: NdjsonErrorLine): ApiFailure {
@@ -60,7 +57,7 @@ export async function apiNdjson<L>(
       cache: 'no-store',
     });
   } catch {
-    throw networkFailure('the platform cannot be reached');
+    throw networkFailure();
   }
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && type.startsWith(NDJSON) && res.body)
@@ -84,7 +81,7 @@ async function readLines<L>(stream: ReadableStream<Uint8Array>, onLine: (line: L
       try {
         chunk = await reader.read();
       } catch {
-        throw networkFailure('the connection was lost before the answer was complete');
+        throw networkFailure('connectionLost');
       }
       if (chunk.done) break;
       pending += decoder.decode(chunk.value, { stream: true });
