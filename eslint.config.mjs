@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'libs/database/src/generated/**',
+      'apps/web/src/lib/api/schema.d.ts',
       'coverage/**',
       'deploy/*',
       '!deploy/test/',
@@ -55,9 +56,17 @@ export default tseslint.config(
   },
   {
     // The dashboard (browser code, JSX) has its own tsconfig.
-    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    files: [
+      'apps/web/src/**/*.ts',
+      'apps/web/src/**/*.tsx',
+      'apps/web/test/unit/**/*.ts',
+      'apps/web/test/unit/**/*.tsx',
+    ],
     languageOptions: {
-      parserOptions: { project: ['./apps/web/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ['./apps/web/tsconfig.json', './apps/web/test/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

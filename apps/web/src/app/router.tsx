@@ -35,12 +35,12 @@ const Overlay = lazy(() => import('../features/overlay').then((m) => ({ default:
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <div className="page">
+    <main id="main" className="page">
       <h1>{t('notFound.title')}</h1>
       <p>
         {t('notFound.text')} <Link to="/servers">{t('notFound.back')}</Link>.
       </p>
-    </div>
+    </main>
   );
 }
 

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import { ApiFailure, plainAnswer, session } from '../api';
+import { ApiFailure, networkFailure, plainAnswer, session } from '../api';
 import type { paths } from './schema';
 
 /**
@@ -22,14 +22,7 @@ const withSession: Middleware = {
     return response;
   },
   onError() {
-    return new ApiFailure(
-      0,
-      'NetworkError',
-      'the platform cannot be reached',
-      'Check your connection; retrying in a moment usually helps.',
-      null,
-      null,
-    );
+    return networkFailure();
   },
 };
 
