@@ -95,7 +95,7 @@ export default tseslint.config(
   },
   {
     // Node scripts (npm start): plain ES modules with Node's globals.
-    files: ['scripts/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'apps/web/scripts/**/*.mjs'],
     languageOptions: {
       globals: {
         fetch: 'readonly',
