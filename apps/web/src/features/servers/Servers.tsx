@@ -89,7 +89,7 @@ export function Servers() {
           data.length === 0 ? (
             <div className="empty">
               <h2>{t('empty.title')}</h2>
-              <p>{writer ? t('empty.writer') : t('empty.viewer')}</p>
+              {account.me && <p>{writer ? t('empty.writer') : t('empty.viewer')}</p>}
               {writer && (
                 <p>
                   <Link to="/servers/new">{t('empty.addFirst')}</Link>

@@ -12,7 +12,7 @@ import type { CreateServerBody } from './api';
 export const portText = z
   .string()
   .trim()
-  .min(1, 'form.portRequired')
+  .min(1, { message: 'form.portRequired', abort: true })
   .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, 'form.portRange')
   .transform(Number);
 
@@ -23,8 +23,8 @@ export const ServerForm = z.object({
   host: z
     .string()
     .trim()
-    .min(1, 'form.hostRequired')
-    .max(253, 'form.hostTooLong')
+    .min(1, { message: 'form.hostRequired', abort: true })
+    .max(253, { message: 'form.hostTooLong', abort: true })
     .refine((v) => !/\s|\/|:\/\//.test(v), 'form.hostBare'),
   port: portText,
   admin_password: z.string().min(1, 'form.passwordRequired').max(256, 'form.passwordTooLong'),
