@@ -159,7 +159,7 @@ export function AddServer() {
         aria-labelledby="details-title"
         aria-describedby="add-help"
       >
-        <h2 id="details-title" className="span-2" ref={detailsHeading} tabIndex={-1}>
+        <h2 id="details-title" className="span-2 wizard-focus" ref={detailsHeading} tabIndex={-1}>
           {t('wizard.stages.details')}
         </h2>
         <p id="add-help" className="muted small span-2">
@@ -176,7 +176,7 @@ export function AddServer() {
         </div>
       </form>
 
-      <div ref={errorBox} tabIndex={-1} className="wizard-outcome">
+      <div ref={errorBox} tabIndex={-1} className="wizard-focus">
         {phase.kind !== 'form' && stage !== 'details' && (
           <CheckSection phase={phase} ports={ports} headingRef={checkHeading} doneRef={doneNotice} onFix={fix} />
         )}

@@ -21,7 +21,7 @@ export function CheckSection(props: {
   const failure = phase.kind === 'failed' ? phase.failure : null;
   return (
     <section className="card" aria-labelledby="check-title">
-      <h2 id="check-title" ref={props.headingRef} tabIndex={-1}>
+      <h2 id="check-title" className="wizard-focus" ref={props.headingRef} tabIndex={-1}>
         {t('check.title')}
       </h2>
       {failure && (
@@ -41,7 +41,7 @@ export function CheckSection(props: {
         failure={failure}
       />
       {phase.kind === 'done' && (
-        <div className="notice notice-ok" role="status" ref={props.doneRef} tabIndex={-1}>
+        <div className="notice notice-ok wizard-focus" role="status" ref={props.doneRef} tabIndex={-1}>
           {t('check.done')}{' '}
           <Link to="/servers/$id" params={{ id: phase.id }}>
             {t('check.open')}
