@@ -1,4 +1,5 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
+import { Trans, useTranslation } from 'react-i18next';
+import { num } from '../lib/format';
 import { capitalise } from './ErrorNotice';
 
 /** The spec's diagnostic steps, their remedies and the firewall rules, shared by the wizard and the dashboard. */
@@ -18,103 +19,72 @@ export interface DiagFailure {
 }
 
 export const STEP_KEYS = ['reachable', 'health_check', 'password_login', 'addon'] as const;
+type StepKey = (typeof STEP_KEYS)[number];
+const isStepKey = (step: string): step is StepKey => (STEP_KEYS as readonly string[]).includes(step);
 
-export function stepLabel(step: string, port: number): string {
-  return (
-    (
-      {
-        reachable: `Reachable on ${port}`,
-        health_check: 'HealthCheck',
-        password_login: 'PasswordLogin',
-        addon: 'Add-on getPower',
-      } as Record<string, string>
-    )[step] ?? step
-  );
+/** A step's name: the game API's own function names (HealthCheck, PasswordLogin, getPower) stay as they are. */
+export function useStepLabel(): (step: string, port: number) => string {
+  const { t } = useTranslation('diagnostics');
+  return (step, port) => (isStepKey(step) ? t(`steps.${step}`, { port }) : step);
 }
-
-/** The remedies the service specification states for each failure. */
-export const SPEC_REMEDY: Record<string, string> = {
-  reachable:
-    'Make sure the container runs, port 7777 is listening and open in host and cloud firewalls, and the host is public.',
-  health_check:
-    'Make sure the container runs, port 7777 is listening and open in host and cloud firewalls, and the host is public.',
-  password_login:
-    "Reset or look up the password in the game's server settings administration tab, update it in the service, retry.",
-  addon: 'Open port 8080, install the add-on, restart the server, then check that getPower returns a JSON array.',
-};
 
 /** The inbound rules a monitored server needs (and the two ports that must stay closed). */
 function PortCell(props: { port: number | undefined; standard: number }) {
+  const { t } = useTranslation('diagnostics');
   if (props.port === undefined || props.port === props.standard) return <td>{props.standard}</td>;
   return (
     <td>
-      {props.port} <span className="muted small">(standard {props.standard})</span>
+      {props.port} <span className="muted small">{t('firewall.standard', { port: props.standard })}</span>
     </td>
   );
 }
 
+type Rule = { protocol: string; purpose: string; standard: number; port: 'game' | 'http' | 'ws' | null };
+/** Protocol names are the same in every language. */
+const RULES: Rule[] = [
+  { protocol: 'TCP', purpose: 'gameApi', standard: 7777, port: 'game' },
+  { protocol: 'UDP', purpose: 'gameTraffic', standard: 7777, port: 'game' },
+  { protocol: 'TCP', purpose: 'reliable', standard: 8888, port: null },
+  { protocol: 'TCP', purpose: 'addonHttp', standard: 8080, port: 'http' },
+  { protocol: 'TCP', purpose: 'addonWs', standard: 8081, port: 'ws' },
+];
+
 export function FirewallRules(props: { addonHttpPort?: number; addonWsPort?: number; gamePort?: number }) {
-  const game = props.gamePort;
-  const http = props.addonHttpPort;
-  const ws = props.addonWsPort;
+  const { t } = useTranslation('diagnostics');
+  const ports = { game: props.gamePort, http: props.addonHttpPort, ws: props.addonWsPort };
   return (
     <div className="firewall">
       <p>
-        Open these inbound rules in the host firewall <strong>and</strong> in the cloud provider&apos;s firewall or
-        security group (they can block ports even when the host allows them):
+        <Trans t={t} i18nKey="firewall.intro" components={{ strong: <strong /> }} />
       </p>
       <table className="table table-compact" data-testid="firewall-rules">
-        <caption className="sr-only">Firewall rules</caption>
+        <caption className="sr-only">{t('firewall.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Action</th>
-            <th scope="col">Protocol</th>
-            <th scope="col">Port</th>
-            <th scope="col">Purpose</th>
+            <th scope="col">{t('firewall.action')}</th>
+            <th scope="col">{t('firewall.protocol')}</th>
+            <th scope="col">{t('firewall.port')}</th>
+            <th scope="col">{t('firewall.purpose')}</th>
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <td className="ok-text">Allow</td>
-            <td>TCP</td>
-            <PortCell port={game} standard={7777} />
-            <td>Game API (HTTPS)</td>
-          </tr>
-          <tr>
-            <td className="ok-text">Allow</td>
-            <td>UDP</td>
-            <PortCell port={game} standard={7777} />
-            <td>Game traffic</td>
-          </tr>
-          <tr>
-            <td className="ok-text">Allow</td>
-            <td>TCP</td>
-            <td>8888</td>
-            <td>Reliable messaging (game patch 1.1+)</td>
-          </tr>
-          <tr>
-            <td className="ok-text">Allow</td>
-            <td>TCP</td>
-            <PortCell port={http} standard={8080} />
-            <td>Add-on HTTP API</td>
-          </tr>
-          <tr>
-            <td className="ok-text">Allow</td>
-            <td>TCP</td>
-            <PortCell port={ws} standard={8081} />
-            <td>Add-on WebSocket</td>
-          </tr>
+          {RULES.map((r) => (
+            <tr key={r.purpose}>
+              <td className="ok-text">{t('firewall.allow')}</td>
+              <td>{r.protocol}</td>
+              {r.port ? <PortCell port={ports[r.port]} standard={r.standard} /> : <td>{r.standard}</td>}
+              <td>{t(`firewall.purposes.${r.purpose}`)}</td>
+            </tr>
+          ))}
           <tr className="row-bad">
-            <td className="bad-text">Do not open</td>
-            <td>any</td>
+            <td className="bad-text">{t('firewall.doNotOpen')}</td>
+            <td>{t('firewall.anyProtocol')}</td>
             <td>15000, 15777</td>
-            <td>Deprecated since game version 1.0</td>
+            <td>{t('firewall.purposes.deprecated')}</td>
           </tr>
         </tbody>
       </table>
-      <p className="muted small">
-        NAT port forwarding is not supported: the external port must equal the internal one.
-      </p>
+      <p className="muted small">{t('firewall.nat')}</p>
     </div>
   );
 }
@@ -134,6 +104,8 @@ export function DiagnosticSteps(props: {
   addonWsPort?: number;
   failure: DiagFailure | null;
 }) {
+  const { t } = useTranslation('diagnostics');
+  const stepLabel = useStepLabel();
   const failedAt = props.steps?.find((s) => !s.ok)?.step ?? props.failure?.step ?? null;
   // Live steps: the first one not finished runs, later ones wait; none runs once a step failed.
   const live = props.running && props.steps ? props.steps : null;
@@ -169,12 +141,12 @@ export function DiagnosticSteps(props: {
               </span>
               <span className="diag-name">{stepLabel(key, props.port)}</span>
               <span className="diag-state">
-                {state === 'ok' && `ok${r ? ` · ${r.duration_ms} ms` : ''}`}
-                {failed && 'failed'}
-                {state === 'running' && 'running…'}
-                {state === 'waiting' && 'waiting'}
-                {state === 'skipped' && !failed && 'not run (an earlier step failed)'}
-                {state === 'pending' && 'not run yet'}
+                {state === 'ok' && (r ? t('state.okIn', { duration: num(r.duration_ms, 0) }) : t('state.ok'))}
+                {failed && t('state.failed')}
+                {state === 'running' && t('state.running')}
+                {state === 'waiting' && t('state.waiting')}
+                {state === 'skipped' && !failed && t('state.skipped')}
+                {state === 'pending' && t('state.pending')}
               </span>
             </div>
             {r?.observed && <p className="diag-observed">{r.observed}</p>}
@@ -185,16 +157,14 @@ export function DiagnosticSteps(props: {
                 )}
                 {apiRemedy && (
                   <p className="remedy" data-testid="remedy">
-                    <strong>What to do: </strong>
+                    <strong>{t('fix.whatToDo')} </strong>
                     {apiRemedy}
                   </p>
                 )}
-                {SPEC_REMEDY[key] && (
-                  <p className="remedy remedy-spec" data-testid={apiRemedy ? 'spec-remedy' : 'remedy'}>
-                    <strong>Checklist: </strong>
-                    {SPEC_REMEDY[key]}
-                  </p>
-                )}
+                <p className="remedy remedy-spec" data-testid={apiRemedy ? 'spec-remedy' : 'remedy'}>
+                  <strong>{t('fix.checklist')} </strong>
+                  {t(`remedies.${key}`)}
+                </p>
                 {key !== 'password_login' && (
                   <FirewallRules
                     gamePort={props.port}

@@ -1,2 +1,3 @@
 /** The auth feature's public surface: the sign-in and sign-up pages. */
-export { SignIn, SignUp } from './Auth';
+export { SignIn } from './SignIn';
+export { SignUp } from './SignUp';

@@ -1,299 +1,189 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiFailure } from '../../lib/api';
-import { DiagnosticSteps, FirewallRules, type DiagFailure, type DiagStep } from '../../components/Diagnostics';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FirewallRules, type DiagStep } from '../../components/Diagnostics';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
 import { canWrite, reloadAccount, useAccount } from '../../lib/account';
-import { apiNdjson, failureOfLine, type NdjsonErrorLine } from '../../lib/ndjson';
-import { Link, navigate } from '../../lib/router';
-import type { ServerView } from './Servers';
+import { ApiFailure } from '../../lib/api';
+import { num } from '../../lib/format';
+import { keys, queryClient } from '../../lib/query';
+import { registerServer } from './api';
+import { CheckSection } from './CheckSection';
+import { PlanFullNotice, planFull, PlanLimitError } from './plan';
+import { ServerFields } from './ServerFields';
+import {
+  createBody,
+  EMPTY_SERVER_FORM,
+  ServerForm,
+  serverFieldErrors,
+  type ServerField,
+  type ServerFormData,
+  type ServerFormValues,
+} from './schema';
+import { failedPhase, stageOf, WIZARD_STAGES, type Phase } from './wizard';
+import './servers.css';
 
-interface Form {
-  name: string;
-  host: string;
-  port: string;
-  admin_password: string;
-  addon_http_port: string;
-  addon_ws_port: string;
+/** How long the "every step passed" message stays before the new server's page opens. */
+const DONE_PAUSE_MS = 1500;
+
+/** The wizard's progress: details, connection check, done; the current step is marked for screen readers too. */
+function Progress(props: { stage: (typeof WIZARD_STAGES)[number] }) {
+  const { t } = useTranslation('servers');
+  const at = WIZARD_STAGES.indexOf(props.stage);
+  return (
+    <ol className="wizard-progress" aria-label={t('wizard.progress')}>
+      {WIZARD_STAGES.map((s, i) => (
+        <li
+          key={s}
+          className={i < at ? 'wizard-past' : i === at ? 'wizard-current' : undefined}
+          aria-current={i === at ? 'step' : undefined}
+        >
+          <span className="wizard-num" aria-hidden="true">
+            {num(i + 1, 0)}
+          </span>
+          {t(`wizard.stages.${s}`)}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
-type Errors = Partial<Record<keyof Form, string>>;
-
-export function portError(v: string): string | undefined {
-  if (!v.trim()) return 'Enter a port.';
-  const n = Number(v);
-  return Number.isInteger(n) && n >= 1 && n <= 65535 ? undefined : 'Must be a whole number from 1 to 65535.';
-}
-
-function validate(f: Form): Errors {
-  const e: Errors = {};
-  if (!f.name.trim()) e.name = 'Give the server a name.';
-  else if (f.name.trim().length > 100) e.name = 'At most 100 characters.';
-  if (!f.host.trim()) e.host = "Enter the server's public IP address or host name.";
-  else if (/\s|\/|:\/\//.test(f.host.trim())) e.host = 'Only the address, without http:// or a path.';
-  e.port = portError(f.port);
-  if (!f.admin_password) e.admin_password = "Enter the server's admin password.";
-  e.addon_http_port = portError(f.addon_http_port);
-  e.addon_ws_port = portError(f.addon_ws_port);
-  for (const k of Object.keys(e) as (keyof Form)[]) if (!e[k]) delete e[k];
-  return e;
-}
-
-/** Field problems of a 400 ValidationFailed (`details.fields`) or a refused host (`details.field`). */
-export function serverFieldErrors(e: unknown): Errors {
-  const out: Errors = {};
-  if (!(e instanceof ApiFailure)) return out;
-  if (Array.isArray(e.details?.fields))
-    for (const f of e.details.fields as { field?: string; problem?: string }[])
-      if (f.field && f.problem) out[f.field.replace(/^body\./, '') as keyof Form] = f.problem;
-  if (typeof e.details?.field === 'string') out[e.details.field as keyof Form] = e.message;
-  return out;
-}
-
-type CreatedServer = ServerView & { diagnostics?: { steps: DiagStep[] } };
-
-/** The lines of POST /api/v1/servers' live answer: each finished step, then the created server or the error. */
-type CreateLine = ({ type: 'step' } & DiagStep) | { type: 'created'; server: CreatedServer } | NdjsonErrorLine;
-
-type Phase =
-  | { kind: 'form' }
-  | { kind: 'running'; steps: DiagStep[] }
-  | { kind: 'failed'; steps: DiagStep[] | null; failure: DiagFailure | null; error: unknown }
-  | { kind: 'done'; id: string; steps: DiagStep[] };
-
-/** The add-server wizard: the form, then the provisioning probe's steps with remedies for any failure. */
+/** The add-server wizard: the details form, then the provisioning probe's steps with remedies for any failure. */
 export function AddServer() {
+  const { t } = useTranslation('servers');
   const account = useAccount();
-  const [form, setForm] = useState<Form>({
-    name: '',
-    host: '',
-    port: '7777',
-    admin_password: '',
-    addon_http_port: '8080',
-    addon_ws_port: '8081',
+  const navigate = useNavigate();
+  const form = useForm<ServerFormValues, unknown, ServerFormData>({
+    resolver: zodResolver(ServerForm),
+    defaultValues: EMPTY_SERVER_FORM,
+    mode: 'onTouched',
   });
-  const [touched, setTouched] = useState<Partial<Record<keyof Form, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
-  const stepsRef = useRef<HTMLDivElement>(null);
+  const live = useRef<DiagStep[]>([]);
+  const detailsHeading = useRef<HTMLHeadingElement>(null);
+  const checkHeading = useRef<HTMLHeadingElement>(null);
+  const doneNotice = useRef<HTMLDivElement>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
 
-  const errors = validate(form);
-  const serverErrors = phase.kind === 'failed' ? serverFieldErrors(phase.error) : {};
-  const shown = (k: keyof Form) => ((submitted || touched[k]) && errors[k]) || serverErrors[k] || null;
-  const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  const blur = (k: keyof Form) => () => setTouched((t) => ({ ...t, [k]: true }));
-
-  useEffect(() => {
-    if (phase.kind !== 'done') return;
-    const t = setTimeout(() => navigate(`/servers/${phase.id}`), 1500);
-    return () => clearTimeout(t);
-  }, [phase]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
-    setPhase({ kind: 'running', steps: [] });
-    requestAnimationFrame(() => stepsRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
-    // Each step is shown as its line arrives; the last line says created or why not.
-    const live: DiagStep[] = [];
-    let last: CreateLine | null = null;
-    try {
-      const answer = await apiNdjson<CreateLine>(
-        'POST',
-        '/api/v1/servers',
-        {
-          name: form.name.trim(),
-          host: form.host.trim(),
-          port: Number(form.port),
-          admin_password: form.admin_password,
-          addon_http_port: Number(form.addon_http_port),
-          addon_ws_port: Number(form.addon_ws_port),
-        },
-        (line) => {
-          if (line.type === 'step') {
-            const { type: _type, ...step } = line;
-            live.push(step);
-            setPhase({ kind: 'running', steps: [...live] });
-          } else last = line;
-        },
-      );
-      const outcome = last as CreateLine | null;
-      let created: CreatedServer;
-      if (answer.kind === 'json') created = answer.body as CreatedServer;
-      else if (outcome?.type === 'created') created = outcome.server;
-      else if (outcome?.type === 'error') throw failureOfLine(outcome);
-      else
-        throw new ApiFailure(
-          0,
-          'NetworkError',
-          'the check ended before the platform said whether the server was added',
-          'Open the server list to see whether it was added; if not, try again.',
-          null,
-          null,
-        );
-      setPhase({ kind: 'done', id: created.id, steps: created.diagnostics?.steps ?? live });
+  const registration = useMutation({
+    mutationFn: (data: ServerFormData) =>
+      registerServer(createBody(data), (step) => {
+        live.current = [...live.current, step];
+        setPhase({ kind: 'running', steps: live.current });
+      }),
+    onMutate: () => {
+      live.current = [];
+      setPhase({ kind: 'running', steps: [] });
+    },
+    onSuccess: (created) => {
+      setPhase({ kind: 'done', id: created.id, steps: created.diagnostics?.steps ?? live.current });
+      void queryClient.invalidateQueries({ queryKey: keys.servers });
       void reloadAccount();
-    } catch (err) {
-      const d = err instanceof ApiFailure ? err.details : null;
-      const diag = d?.diagnostics as { steps?: DiagStep[] } | undefined;
-      const step = typeof d?.step === 'string' ? d.step : null;
-      setPhase({
-        kind: 'failed',
-        error: err,
-        steps: diag?.steps ?? (live.length > 0 ? live : null),
-        failure:
-          err instanceof ApiFailure && step ? { code: err.code, message: err.message, remedy: err.remedy, step } : null,
-      });
-    }
-  }
+    },
+    onError: (error) => {
+      const failed = failedPhase(error, live.current);
+      setPhase(failed);
+      const fields = Object.entries(serverFieldErrors(error)) as [ServerField, string][];
+      fields.forEach(([field, problem], i) =>
+        form.setError(field, { type: 'server', message: problem }, { shouldFocus: i === 0 }),
+      );
+      if (fields.length === 0 && stageOf(failed) === 'details') requestAnimationFrame(() => errorBox.current?.focus());
+    },
+  });
+
+  // Focus follows the wizard: to the check's heading when it starts, to the outcome when every step passed.
+  const stage = stageOf(phase);
+  const shownStage = useRef(stage);
+  useEffect(() => {
+    if (shownStage.current === stage) return;
+    shownStage.current = stage;
+    if (stage === 'check') checkHeading.current?.focus();
+    else if (stage === 'done') doneNotice.current?.focus();
+    else detailsHeading.current?.focus();
+  }, [stage]);
+
+  const doneId = phase.kind === 'done' ? phase.id : null;
+  useEffect(() => {
+    if (!doneId) return;
+    const timer = setTimeout(() => void navigate({ to: '/servers/$id', params: { id: doneId } }), DONE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [doneId, navigate]);
 
   if (account.me && !canWrite(account))
     return (
       <div className="page">
-        <h1>Add a server</h1>
+        <h1>{t('wizard.title')}</h1>
         <div className="notice notice-info">
-          Your role in this organisation is Viewer: only operators and admins add servers.{' '}
-          <Link to="/servers">Back to the servers</Link>
+          {t('wizard.viewer')} <Link to="/servers">{t('wizard.backToServers')}</Link>
         </div>
       </div>
     );
 
-  const running = phase.kind === 'running';
-  const probeRan = phase.kind === 'running' || phase.kind === 'done' || (phase.kind === 'failed' && phase.failure);
-  const port = Number(form.port) || 7777;
+  const busy = phase.kind === 'running' || phase.kind === 'done';
+  const values = form.watch(['port', 'addon_http_port', 'addon_ws_port']);
+  const ports = {
+    game: Number(values[0]) || 7777,
+    addonHttp: Number(values[1]) || 8080,
+    addonWs: Number(values[2]) || 8081,
+  };
+  const error = phase.kind === 'failed' && !phase.failure ? phase.error : null;
+  const fix = (field: ServerField) => form.setFocus(field, { shouldSelect: true });
 
   return (
     <div className="page page-narrow">
       <p className="crumbs">
-        <Link to="/servers">Servers</Link> <span aria-hidden="true">›</span> Add a server
+        <Link to="/servers">{t('list.title')}</Link> <span aria-hidden="true">›</span> {t('wizard.title')}
       </p>
-      <h1>Add a server</h1>
+      <h1>{t('wizard.title')}</h1>
+      <Progress stage={stage} />
+      {account.subscription && planFull(account.subscription, account.subscription.usage.servers) && (
+        <PlanFullNotice subscription={account.subscription} />
+      )}
       <details className="prereq">
-        <summary>Before you start: what the platform needs</summary>
+        <summary>{t('prereq.summary')}</summary>
         <ul>
-          <li>
-            A Satisfactory dedicated server, game version 1.0 or later, on a public address (not localhost or a private
-            range).
-          </li>
-          <li>Its admin password (set in the game&apos;s server settings, Administration tab).</li>
-          <li>For power, production, players, trains and drones: the Ficsit Remote Monitoring add-on.</li>
+          <li>{t('prereq.server')}</li>
+          <li>{t('prereq.password')}</li>
+          <li>{t('prereq.addon')}</li>
         </ul>
         <FirewallRules />
       </details>
 
-      <form className="card form-grid" onSubmit={(e) => void submit(e)} noValidate aria-describedby="add-help">
+      <form
+        className="card form-grid"
+        onSubmit={form.handleSubmit((data) => !busy && registration.mutate(data))}
+        noValidate
+        aria-labelledby="details-title"
+        aria-describedby="add-help"
+      >
+        <h2 id="details-title" className="span-2 wizard-focus" ref={detailsHeading} tabIndex={-1}>
+          {t('wizard.stages.details')}
+        </h2>
         <p id="add-help" className="muted small span-2">
-          The platform connects from the internet, checks the server step by step, and starts polling once every step
-          passes.
+          {t('wizard.help')}
         </p>
-        <Field
-          label="Name"
-          name="name"
-          value={form.name}
-          onChange={set('name')}
-          onBlur={blur('name')}
-          error={shown('name')}
-          maxLength={100}
-          placeholder="My factory"
-          required
-          className="span-2"
-        />
-        <Field
-          label="Host"
-          help="The public IP address or host name of the game server."
-          name="host"
-          value={form.host}
-          onChange={set('host')}
-          onBlur={blur('host')}
-          error={shown('host')}
-          placeholder="203.0.113.10"
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
-        <Field
-          label="Port"
-          inputMode="numeric"
-          name="port"
-          value={form.port}
-          onChange={set('port')}
-          onBlur={blur('port')}
-          error={shown('port')}
-          help="The game port: 7777 unless you changed it."
-          required
-        />
-        <Field
-          label="Admin password"
-          type="password"
-          autoComplete="new-password"
-          name="admin_password"
-          value={form.admin_password}
-          onChange={set('admin_password')}
-          onBlur={blur('admin_password')}
-          error={shown('admin_password')}
-          help="Stored encrypted; never shown again."
-          required
-          className="span-2"
-        />
-        <Field
-          label="Add-on HTTP port"
-          inputMode="numeric"
-          name="addon_http_port"
-          value={form.addon_http_port}
-          onChange={set('addon_http_port')}
-          onBlur={blur('addon_http_port')}
-          error={shown('addon_http_port')}
-          required
-        />
-        <Field
-          label="Add-on WebSocket port"
-          inputMode="numeric"
-          name="addon_ws_port"
-          value={form.addon_ws_port}
-          onChange={set('addon_ws_port')}
-          onBlur={blur('addon_ws_port')}
-          error={shown('addon_ws_port')}
-          required
-        />
+        <ServerFields form={form} />
         <div className="form-actions span-2">
-          <button type="submit" className="btn btn-primary" disabled={running || phase.kind === 'done'}>
-            {running ? 'Checking the server…' : 'Add server'}
+          <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+            {phase.kind === 'running' ? t('wizard.submitting') : t('wizard.submit')}
           </button>
           <Link to="/servers" className="btn btn-ghost">
-            Cancel
+            {t('wizard.cancel')}
           </Link>
         </div>
       </form>
 
-      <div ref={stepsRef}>
-        {probeRan && (
-          <section className="card" aria-labelledby="diag-title">
-            <h2 id="diag-title">Checking the server</h2>
-            {phase.kind === 'failed' && phase.failure && (
-              <p className="notice notice-error" role="alert">
-                The server was not added ({phase.failure.code}). Fix the failed step below, then try again.
-              </p>
-            )}
-            <DiagnosticSteps
-              steps={phase.steps}
-              running={running}
-              port={port}
-              addonHttpPort={Number(form.addon_http_port) || 8080}
-              addonWsPort={Number(form.addon_ws_port) || 8081}
-              failure={phase.kind === 'failed' ? phase.failure : null}
-            />
-            {phase.kind === 'done' && (
-              <div className="notice notice-ok" role="status">
-                Every step passed: the server is registered and polling starts now.{' '}
-                <Link to={`/servers/${phase.id}`}>Open its dashboard</Link>
-              </div>
-            )}
-          </section>
+      <div ref={errorBox} tabIndex={-1} className="wizard-focus">
+        {phase.kind !== 'form' && stage !== 'details' && (
+          <CheckSection phase={phase} ports={ports} headingRef={checkHeading} doneRef={doneNotice} onFix={fix} />
         )}
-        {phase.kind === 'failed' && !phase.failure && (
-          <ErrorNotice error={phase.error} title="The server was not added" />
+        {error instanceof ApiFailure && error.code === 'PlanLimitReached' ? (
+          <PlanLimitError error={error} subscription={account.subscription} />
+        ) : (
+          error !== null && <ErrorNotice error={error} title={t('check.notAdded')} />
         )}
       </div>
     </div>

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { ApiFailure, session } from '../../lib/api';
+import { client, unwrap } from '../../lib/api/client';
+import { AuthFrame, showFieldProblems, translatedFailure, useFieldError } from './AuthFrame';
+import { PASSWORD_MIN, SignUpForm } from './schema';
+import './auth.css';
+
+/** The sign-up page: name, e-mail and a password of at least 10 characters; signed in at once, on to the servers. */
+export function SignUp() {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(SignUpForm),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const register = useMutation({
+    mutationFn: (body: SignUpForm) => unwrap(client.POST('/api/v1/auth/register', { body })),
+    onSuccess: (answer) => {
+      session.set(answer.token);
+      void navigate({ to: '/servers', replace: true });
+    },
+    onError: (error) => showFieldProblems(error, form.setError, ['name', 'email', 'password']),
+  });
+  const taken = register.error instanceof ApiFailure && register.error.code === 'Conflict';
+
+  return (
+    <AuthFrame title={t('signUp.title')}>
+      <form onSubmit={form.handleSubmit((values) => !register.isPending && register.mutate(values))} noValidate>
+        <Field
+          label={t('fields.name')}
+          autoComplete="name"
+          error={fieldError(errors.name)}
+          maxLength={100}
+          required
+          {...form.register('name')}
+        />
+        <Field
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldError(errors.email)}
+          required
+          {...form.register('email')}
+        />
+        <Field
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          error={fieldError(errors.password)}
+          help={t('fields.passwordHelp', { count: PASSWORD_MIN })}
+          minLength={PASSWORD_MIN}
+          required
+          {...form.register('password')}
+        />
+        {register.isError && <ErrorNotice error={translatedFailure(register.error, t)} />}
+        {taken && (
+          <p>
+            <Link to="/login">{t('errors.emailTakenSignIn')}</Link>
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" aria-disabled={register.isPending || undefined}>
+          {register.isPending ? t('signUp.submitting') : t('signUp.submit')}
+        </button>
+      </form>
+      <p className="muted">
+        {t('signUp.haveAccount')} <Link to="/login">{t('signUp.signIn')}</Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The sign-in and sign-up forms' rules: the api-gateway's RegisterBody and LoginBody (auth.controller.ts; they
+ * live beside the Nest controller, so they cannot be imported into the browser). Messages are keys of the `auth`
+ * namespace, translated where they are shown, so an error on screen follows a change of language.
+ */
+const email = z
+  .string()
+  .trim()
+  .min(1, 'form.emailRequired')
+  .max(254, 'form.emailTooLong')
+  .pipe(z.email('form.emailInvalid'));
+
+export const SignInForm = z.object({
+  email,
+  password: z.string().min(1, 'form.passwordRequired').max(256, 'form.passwordTooLong'),
+});
+export type SignInForm = z.input<typeof SignInForm>;
+
+/** At least 10 characters, as the API's register schema has it. */
+export const PASSWORD_MIN = 10;
+
+export const SignUpForm = z.object({
+  name: z.string().trim().min(1, 'form.nameRequired').max(100, 'form.nameTooLong'),
+  email,
+  password: z.string().min(PASSWORD_MIN, 'form.passwordShort').max(256, 'form.passwordTooLong'),
+});
+export type SignUpForm = z.input<typeof SignUpForm>;
+
+/** The fields of a 400 ValidationFailed (`details.fields`, paths like `email` or `body.email`) with their problem. */
+export function apiFieldProblems(details: Record<string, unknown> | null | undefined): [string, string][] {
+  const fields = details?.fields;
+  if (!Array.isArray(fields)) return [];
+  return (fields as { field?: unknown; problem?: unknown }[])
+    .filter(
+      (f): f is { field: string; problem: string } => typeof f.field === 'string' && typeof f.problem === 'string',
+    )
+    .map((f) => [f.field.replace(/^body\./, ''), f.problem]);
+}

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DiagStep } from '../../components/Diagnostics';
+import { ApiFailure } from '../../lib/api';
+import { client, unwrap, type GetAnswer, type paths } from '../../lib/api/client';
+import { i18n } from '../../lib/i18n';
+import { apiNdjson, failureOfLine } from '../../lib/ndjson';
+import { keys } from '../../lib/query';
+import type { DataSource } from '../../live/seed';
+
+/** A server as GET /api/v1/servers lists it (the api-gateway's ServerView, from the OpenAPI document). */
+export type ServerView = GetAnswer<'/api/v1/servers'>[number];
+
+type CreateRoute = paths['/api/v1/servers']['post'];
+/** The body of POST /api/v1/servers. */
+export type CreateServerBody = CreateRoute['requestBody']['content']['application/json'];
+/** A registered server with the provisioning probe's diagnostics (the 201 answer). */
+export type CreatedServer = CreateRoute['responses'][201]['content']['application/json'];
+/** One line of the live (NDJSON) answer: a finished step, then `created` or `error`. */
+export type CreateLine = CreateRoute['responses'][200]['content']['application/x-ndjson'];
+
+/** Where the live store and the REST seeds find a server of the organisation. */
+export const serverSource = (id: string): DataSource => ({ key: id, base: `/api/v1/servers/${id}`, auth: true });
+
+/** The organisation's servers (TanStack Query; the socket keeps their statuses live in the live store). */
+export const serversQuery = queryOptions({
+  queryKey: keys.servers,
+  queryFn: () => unwrap(client.GET('/api/v1/servers')),
+});
+
+/**
+ * Registers a server with the live answer: `onStep` sees each diagnostic step as the probe finishes it; resolves
+ * with the created server, rejects with an {@link ApiFailure} (a failed step's carries `details.step` and the
+ * steps in `details.diagnostics`). A plain JSON answer (a proxy that does not stream) is understood too.
+ */
+export async function registerServer(body: CreateServerBody, onStep: (step: DiagStep) => void): Promise<CreatedServer> {
+  let last: CreateLine | null = null;
+  const answer = await apiNdjson<CreateLine>('POST', '/api/v1/servers', body, (line) => {
+    if (line.type === 'step') {
+      const { type: _type, ...step } = line;
+      onStep(step);
+    } else last = line;
+  });
+  if (answer.kind === 'json') return answer.body as CreatedServer;
+  const outcome = last as CreateLine | null;
+  if (outcome?.type === 'created') return outcome.server;
+  if (outcome?.type === 'error') throw failureOfLine(outcome);
+  throw new ApiFailure(
+    0,
+    'NetworkError',
+    i18n.t('servers:wizard.unfinished'),
+    i18n.t('servers:wizard.unfinishedRemedy'),
+    null,
+    null,
+  );
+}
