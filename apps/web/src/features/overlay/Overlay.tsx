@@ -8,6 +8,7 @@ import { useConnection, useServerLive, useShareLive } from '../../live/hooks';
 import { SHARED_KEY } from '../../live/realtime';
 import { seedLatest } from '../../live/seed';
 import { InvalidShare, shareSource, useShare } from '../share';
+import './overlay.css';
 
 /**
  * `/overlay/:token`: for streaming software (OBS browser source). Transparent background, large type, no chrome:

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ErrorNote } from '../../components/ui';
-import { FormField, useApiSubmit } from './forms';
+import { FormField, useSubmit } from './forms';
 import { invitationToken } from './links';
 import { useSettings } from './model';
 import { useAcceptInvitation } from './queries';
@@ -31,7 +31,7 @@ export function AcceptInvitation() {
     resolver: zodResolver(acceptForm),
     defaultValues: { token: fromLink },
   });
-  const { failure, run } = useApiSubmit(setError, { token: 'token' });
+  const { failure, run } = useSubmit(setError, { token: 'token' });
 
   const submit = handleSubmit((v) =>
     run(async () => {

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ui';
-import { FormField, useApiSubmit } from './forms';
+import { FormField, useSubmit } from './forms';
 import { SHARE_KINDS, type CreatedShare, type ServerSummary } from './model';
 import { useCreateShare } from './queries';
 import { shareBody, shareForm, type ShareForm } from './schemas';
@@ -25,7 +25,7 @@ export function CreateShare(p: { servers: ServerSummary[]; server: string; onCre
     resolver: zodResolver(schema),
     defaultValues: { server: p.server, kind: 'dashboard', expires: '' },
   });
-  const { failure, run } = useApiSubmit(setError, { kind: 'kind', expires_at: 'expires' });
+  const { failure, run } = useSubmit(setError, { kind: 'kind', expires_at: 'expires' });
 
   // The form follows the server whose links are shown below it.
   useEffect(() => setValue('server', p.server), [p.server, setValue]);

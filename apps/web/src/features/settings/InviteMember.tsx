@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ErrorNote } from '../../components/ui';
-import { FormField, useApiSubmit } from './forms';
+import { FormField, useSubmit } from './forms';
 import { ROLES, type InviteResult } from './model';
 import { useInvite } from './queries';
 import { inviteForm, type InviteForm } from './schemas';
@@ -22,7 +22,7 @@ export function InviteMember({ onInvited }: { onInvited: (r: InviteResult) => vo
     resolver: zodResolver(inviteForm),
     defaultValues: { email: '', role: 'viewer' },
   });
-  const { failure, run } = useApiSubmit(setError, { email: 'email', role: 'role' });
+  const { failure, run } = useSubmit(setError, { email: 'email', role: 'role' });
 
   const submit = handleSubmit((v) =>
     run(async () => {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ui';
-import { FieldGroup, FormField, useApiSubmit } from './forms';
+import { FieldGroup, FormField, useSubmit } from './forms';
 import { PERIODS, type Plan, type Subscription } from './model';
 import { usePlanWords } from './planWords';
 import { isCustom } from './plans';
@@ -35,7 +35,7 @@ export function PlanChange(p: { plans: Plan[]; sub: Subscription; onChanged: (ne
       period: p.sub.period === 'yearly' ? 'yearly' : 'monthly',
     },
   });
-  const { failure, run } = useApiSubmit(setError, { plan: 'plan', period: 'period' });
+  const { failure, run } = useSubmit(setError, { plan: 'plan', period: 'period' });
   const chosen = p.plans.find((plan) => plan.id === watch('plan'));
   const period = watch('period');
 
@@ -68,7 +68,7 @@ export function PlanChange(p: { plans: Plan[]; sub: Subscription; onChanged: (ne
         <FieldGroup legend={t('plan.billing')} error={errors.period}>
           {PERIODS.map((value) => (
             <label key={value}>
-              <input type="radio" value={value} {...register('period')} /> {words.period(value)}
+              <input type="radio" value={value} {...register('period')} /> {t(`plan.periodLabel.${value}`)}
             </label>
           ))}
         </FieldGroup>

@@ -4,7 +4,7 @@ import { useForm, type FieldError } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ConfirmButton, ErrorNote, Loadable, Notice, OnceSecret, RoleNote, Table, Time } from '../../components/ui';
-import { FieldGroup, FormField, useApiSubmit } from './forms';
+import { FieldGroup, FormField, useSubmit } from './forms';
 import { SCOPES, useSettings, type CreatedToken } from './model';
 import { useCreateToken, useRevokeToken, useTokens } from './queries';
 import { TOKEN_EXPIRY, tokenBody, tokenForm, type TokenForm } from './schemas';
@@ -119,7 +119,7 @@ function CreateToken({ onCreated }: { onCreated: (t: CreatedToken) => void }) {
     resolver: zodResolver(tokenForm),
     defaultValues: { name: '', scopes: ['servers:read', 'metrics:read'], expiry: 'never' },
   });
-  const { failure, run } = useApiSubmit(setError, { name: 'name', scopes: 'scopes', expires_in_days: 'expiry' });
+  const { failure, run } = useSubmit(setError, { name: 'name', scopes: 'scopes', expires_in_days: 'expiry' });
 
   const submit = handleSubmit((v) =>
     run(async () => {

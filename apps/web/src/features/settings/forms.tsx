@@ -41,16 +41,17 @@ export function FormField(p: {
   return (
     <div className={`settings-field ${p.className ?? ''}`}>
       <label htmlFor={id}>{p.label}</label>
-      {p.children({
-        id,
-        'aria-invalid': text ? true : undefined,
-        'aria-describedby': describedBy(id, !!p.help, !!text),
-      })}
+      {/* Help above the control, the error below it: the controls of a row of fields stay level. */}
       {p.help && (
         <p className="field-help" id={`${id}-help`}>
           {p.help}
         </p>
       )}
+      {p.children({
+        id,
+        'aria-invalid': text ? true : undefined,
+        'aria-describedby': describedBy(id, !!p.help, !!text),
+      })}
       {text && (
         <p className="field-error" id={`${id}-error`}>
           {text}
@@ -111,7 +112,7 @@ export function failureOf(error: unknown): ApiFailure | null {
  * Runs a form's write: the API's field errors land on their fields (first one focused), any other failure is
  * returned as `failure` for an ErrorNote under the form.
  */
-export function useApiSubmit<T extends FieldValues>(setError: UseFormSetError<T>, fieldOf: Record<string, Path<T>>) {
+export function useSubmit<T extends FieldValues>(setError: UseFormSetError<T>, fieldOf: Record<string, Path<T>>) {
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const run = async (work: () => Promise<unknown>): Promise<void> => {
     setFailure(null);
