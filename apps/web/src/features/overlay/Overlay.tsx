@@ -1,22 +1,25 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isStale } from '../../components/Panel';
 import { DEFAULT_INTERVALS } from '../../lib/account';
-import { fixed, mw } from '../../lib/format';
+import { fixed, mw, num } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
 import { useConnection, useServerLive, useShareLive } from '../../live/hooks';
 import { SHARED_KEY } from '../../live/realtime';
 import { seedLatest } from '../../live/seed';
-import { isStale } from '../../components/Panel';
 import { InvalidShare, shareSource, useShare } from '../share';
+import './overlay.css';
 
 /**
  * `/overlay/:token`: for streaming software (OBS browser source). Transparent background, large type, no chrome:
- * players online, power, tick rate, live over the share token's socket.
+ * players online, power, tick rate, live over the share token's socket. It reads the share feature's public part
+ * only (no dashboard panels), so its chunk stays small; texts are the `share` namespace's.
  */
 export function Overlay(props: { token: string }) {
+  const { t } = useTranslation('share');
   const client = useShareLive(props.token);
   const conn = useConnection(client);
-  const { info, error } = useShare(props.token);
+  const share = useShare(props.token);
   const live = useServerLive(SHARED_KEY);
   const now = useNow();
 
@@ -24,13 +27,14 @@ export function Overlay(props: { token: string }) {
     document.documentElement.classList.add('overlay-mode');
     return () => document.documentElement.classList.remove('overlay-mode');
   }, []);
-  const addonMissing = info ? info.server.addon_status === 'unavailable' : null;
+  const addonMissing = share.data ? share.data.server.addon_status === 'unavailable' : null;
   useEffect(() => {
     if (addonMissing !== null) void seedLatest(shareSource(props.token), !addonMissing);
   }, [props.token, addonMissing]);
 
-  if (error !== null) return <InvalidShare error={error} />;
+  if (share.error) return <InvalidShare error={share.error} />;
 
+  const name = share.data?.server.name;
   const health = live.kinds.health;
   const h = live.status === 'offline' ? null : (health?.data ?? null);
   const power = live.addonStatus === 'unavailable' ? null : (live.kinds.power?.data ?? null);
@@ -39,38 +43,38 @@ export function Overlay(props: { token: string }) {
   const stale = isStale(health?.time, DEFAULT_INTERVALS.health, now);
 
   return (
-    <main id="main" className="overlay" aria-label={info ? `${info.server.name} live overlay` : 'Live overlay'}>
-      {info && <div className="ov-name">{info.server.name}</div>}
+    <main id="main" className="overlay" aria-label={name ? t('overlay.labelOf', { name }) : t('overlay.label')}>
+      {name && <div className="ov-name">{name}</div>}
       <div className="ov-grid">
         <div className="ov-item">
-          <div className="ov-label">Players online</div>
+          <div className="ov-label">{t('overlay.players')}</div>
           <div className="ov-value" data-testid="overlay-players">
-            {h?.playerCount ?? '—'}
+            {num(h?.playerCount, 0)}
           </div>
         </div>
         <div className="ov-item">
-          <div className="ov-label">Power</div>
+          <div className="ov-label">{t('overlay.power')}</div>
           <div className="ov-value ov-power" data-testid="overlay-power">
-            {prod === null ? '—' : `${mw(cons)} / ${mw(prod)}`}
+            {prod === null ? '—' : t('overlay.powerValue', { consumed: mw(cons), produced: mw(prod) })}
           </div>
-          <div className="ov-sub">{prod === null ? '' : 'consumption / production'}</div>
+          <div className="ov-sub">{prod === null ? '' : t('overlay.powerSub')}</div>
         </div>
         <div className="ov-item">
-          <div className="ov-label">Tick rate</div>
+          <div className="ov-label">{t('overlay.tickRate')}</div>
           <div className="ov-value" data-testid="overlay-tick-rate">
             {fixed(h?.tickRate)}
           </div>
         </div>
       </div>
-      {live.status === 'offline' && <div className="ov-note">Server offline</div>}
+      {live.status === 'offline' && <div className="ov-note">{t('overlay.offline')}</div>}
       {(conn.state === 'reconnecting' || conn.state === 'offline') && (
         <div className="ov-note" data-testid="connection-banner">
-          Reconnecting…
+          {t('overlay.reconnecting')}
         </div>
       )}
-      {conn.state === 'connected' && stale && <div className="ov-note">Stale — no new data</div>}
+      {conn.state === 'connected' && stale && <div className="ov-note">{t('overlay.stale')}</div>}
       {(conn.state === 'ended' || conn.state === 'refused') && (
-        <div className="ov-note">{conn.notice ?? conn.message ?? 'This link no longer works.'}</div>
+        <div className="ov-note">{conn.notice ?? conn.message ?? t('overlay.ended')}</div>
       )}
     </main>
   );

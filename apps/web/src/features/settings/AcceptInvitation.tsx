@@ -1,49 +1,56 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useState, type FormEvent } from 'react';
-import { api, session } from '../../lib/api';
-import { navigate } from '../../lib/router';
-import { useSettings, type Role } from './model';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ErrorNote } from '../../components/ui';
-import { useAction } from '../../lib/useApi';
+import { FormField, useSubmit } from './forms';
+import { invitationToken } from './links';
+import { useSettings } from './model';
+import { useAcceptInvitation } from './queries';
+import { acceptForm, type AcceptForm } from './schemas';
 
-/** The token of an invitation link (`#token=gsm_i_...`, `?token=`), or a pasted link or token. */
-function tokenOf(text: string): string {
-  const m = /gsm_i_[A-Za-z0-9_-]+/.exec(text);
-  return m ? m[0] : text.trim();
-}
-
-/** Where an invitation link leads: join the organisation as the signed-in user, then switch to it. */
+/**
+ * Where an invitation link leads (`/settings/accept#token=gsm_i_...`, or `?token=`): join the organisation as the
+ * signed-in user, then act in it. The field is filled from the link; a pasted link or token works too.
+ */
 export function AcceptInvitation() {
+  const { t } = useTranslation('settings');
   const { me } = useSettings();
-  const act = useAction();
-  const [token, setToken] = useState(() => tokenOf(location.hash + location.search));
+  const fromLink = useLocation({
+    select: (l) => invitationToken(l.hash || String((l.search as { token?: unknown }).token ?? '')),
+  });
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AcceptForm, unknown, z.output<typeof acceptForm>>({
+    resolver: zodResolver(acceptForm),
+    defaultValues: { token: fromLink },
+  });
+  const { failure, run } = useSubmit(setError, { token: 'token' });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void act.run(async () => {
-      const r = await api<{ organisation: { id: string; name: string }; role: Role }>(
-        'POST',
-        '/api/v1/invitations/accept',
-        { token: tokenOf(token) },
-      );
-      session.setOrg(r.organisation.id);
-      navigate('/settings/members', { replace: true });
-    });
-  };
+  const submit = handleSubmit((v) =>
+    run(async () => {
+      await accept.mutateAsync(v.token);
+      await navigate({ to: '/settings/$tab', params: { tab: 'members' }, replace: true });
+    }),
+  );
 
   return (
-    <form className="card settings-form" onSubmit={submit}>
+    <form className="card settings-form" onSubmit={(e) => void submit(e)} noValidate>
       <p>
-        You are signed in as <strong>{me.email}</strong>. An invitation works only for the e-mail address it was made
-        for.
+        <Trans t={t} i18nKey="accept.signedInAs" values={{ email: me.email }} components={{ strong: <strong /> }} />
       </p>
-      <label className="settings-field">
-        Invitation link or token
-        <input value={token} onChange={(e) => setToken(e.target.value)} required autoComplete="off" />
-      </label>
-      {act.error && <ErrorNote error={act.error} />}
-      <button type="submit" className="btn btn-primary" aria-disabled={act.pending}>
-        {act.pending ? 'Joining…' : 'Accept the invitation'}
+      <FormField label={t('accept.token')} error={errors.token}>
+        {(a11y) => <input {...a11y} {...register('token')} autoComplete="off" />}
+      </FormField>
+      {failure && <ErrorNote error={failure} />}
+      <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting}>
+        {isSubmitting ? t('accept.joining') : t('accept.submit')}
       </button>
     </form>
   );

@@ -1,92 +1,103 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useState } from 'react';
-import { useSettings, type AuditEntry, type AuditPage } from './model';
-import { Loadable, RoleNote, Table, Time } from '../../components/ui';
-import { useApi } from '../../lib/useApi';
+import { useTranslation } from 'react-i18next';
+import { ErrorNote, Loadable, RoleNote, Table, Time } from '../../components/ui';
+import { failureOf } from './forms';
+import { useSettings, type AuditEntry } from './model';
+import { AUDIT_PAGE_SIZE, useAuditLog } from './queries';
 
-const PAGE_SIZE = 50;
-
-/** Who changed what, newest first (admins only; the API pages forwards with next_cursor). */
+/** Who changed what, newest first (admins only); older entries are added below with "Load older entries". */
 export function AuditTab() {
+  const { t } = useTranslation('settings');
   const { role } = useSettings();
-  if (role !== 'admin')
-    return <RoleNote>The audit log is for the organisation's admins; your role is {role}.</RoleNote>;
+  if (role !== 'admin') return <RoleNote>{t('audit.adminOnly', { role: t(`roles.${role}`) })}</RoleNote>;
   return <AuditLog />;
 }
 
 function AuditLog() {
-  // The cursors of the pages seen so far: "previous" pops one (the API only pages forwards).
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
-  const page = useApi<AuditPage>(`/api/v1/audit?limit=${PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ''}`);
-  const next = page.data?.next_cursor;
-
-  // aria-disabled, not disabled: the pressed button keeps focus while the next page loads.
-  const button = (label: string, enabled: boolean, go: () => void) => (
-    <button type="button" className="btn btn-small" aria-disabled={!enabled} onClick={() => enabled && go()}>
-      {label}
-    </button>
-  );
-  const paging = (
-    <nav className="settings-paging" aria-label="Audit log pages">
-      {button('Newest', cursors.length > 0, () => setCursors([]))}
-      {button('Previous page', cursors.length > 0, () => setCursors((c) => c.slice(0, -1)))}
-      <span className="muted small">Page {cursors.length + 1}</span>
-      {button('Next page', !!next, () => next && setCursors((c) => [...c, next]))}
-    </nav>
-  );
+  const { t } = useTranslation('settings');
+  const log = useAuditLog();
+  const items = log.data?.pages.flatMap((p) => p.items);
+  const more = failureOf(log.isFetchNextPageError ? log.error : null);
 
   return (
     <>
-      <p>Newest first, {PAGE_SIZE} entries a page.</p>
-      <Loadable state={page} what="the audit log">
-        {({ items }) =>
-          items.length === 0 ? (
-            <p>{cursors.length === 0 ? 'Nothing recorded yet.' : 'No older entries.'}</p>
+      <p>{t('audit.intro', { count: AUDIT_PAGE_SIZE })}</p>
+      <Loadable
+        state={{ data: items, error: log.isFetchNextPageError ? null : log.error, refetch: log.refetch }}
+        what={t('audit.what')}
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t('audit.none')}</p>
           ) : (
-            <Table label="Audit log" head={['Time', 'Actor', 'Action', 'Target', 'Details', 'IP address']}>
-              {items.map((e) => (
-                <tr key={e.id}>
-                  <td data-label="Time">
-                    <Time iso={e.time} />
-                  </td>
-                  <td data-label="Actor">{actor(e)}</td>
-                  <td data-label="Action">
-                    <code>{e.action}</code>
-                  </td>
-                  <td data-label="Target">
-                    {e.target ? (
-                      <span title={e.target.id}>
-                        {e.target.type.replaceAll('_', ' ')}{' '}
-                        {e.target.id.length > 8 ? `${e.target.id.slice(0, 8)}…` : e.target.id}
-                      </span>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td data-label="Details" className="settings-details">
-                    <Details details={e.details} />
-                  </td>
-                  <td data-label="IP address">{e.ip ?? '—'}</td>
-                </tr>
+            <Table
+              label={t('audit.label')}
+              head={[
+                t('audit.col.time'),
+                t('audit.col.actor'),
+                t('audit.col.action'),
+                t('audit.col.target'),
+                t('audit.col.details'),
+                t('audit.col.ip'),
+              ]}
+            >
+              {list.map((e) => (
+                <AuditRow key={e.id} entry={e} />
               ))}
             </Table>
           )
         }
       </Loadable>
-      {paging}
+      {more && <ErrorNote error={more} retry={() => void log.fetchNextPage()} />}
+      {log.hasNextPage && (
+        // aria-disabled, not disabled: the pressed button keeps focus while the next page loads.
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="load-more"
+          aria-disabled={log.isFetchingNextPage}
+          onClick={() => !log.isFetchingNextPage && void log.fetchNextPage()}
+        >
+          {log.isFetchingNextPage ? t('audit.loadingMore') : t('audit.loadMore')}
+        </button>
+      )}
+      {items && items.length > 0 && !log.hasNextPage && <p className="muted small">{t('audit.end')}</p>}
     </>
   );
 }
 
-function actor(e: AuditEntry): string {
-  const who = e.actor.email ?? (e.actor.user_id ? `user ${e.actor.user_id.slice(0, 8)}` : 'the platform');
-  return e.actor.token_id ? `${who} (API token)` : who;
+function AuditRow({ entry: e }: { entry: AuditEntry }) {
+  const { t } = useTranslation('settings');
+  const who =
+    e.actor.email ?? (e.actor.user_id ? t('audit.user', { id: e.actor.user_id.slice(0, 8) }) : t('audit.platform'));
+  return (
+    <tr data-testid="audit-row" data-action={e.action}>
+      <td data-label={t('audit.col.time')}>
+        <Time iso={e.time} />
+      </td>
+      <td data-label={t('audit.col.actor')}>{e.actor.token_id ? t('audit.viaToken', { who }) : who}</td>
+      <td data-label={t('audit.col.action')}>
+        <code>{e.action}</code>
+      </td>
+      <td data-label={t('audit.col.target')}>
+        {e.target ? (
+          <span title={e.target.id}>
+            {e.target.type.replaceAll('_', ' ')} {e.target.id.length > 8 ? `${e.target.id.slice(0, 8)}…` : e.target.id}
+          </span>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td data-label={t('audit.col.details')} className="settings-details">
+        <Details details={e.details} />
+      </td>
+      <td data-label={t('audit.col.ip')}>{e.ip ?? '—'}</td>
+    </tr>
+  );
 }
 
 const show = (v: unknown) => (v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** The details as "key: value" pairs, the whole JSON on hover. */
+/** The details as "key: value" pairs (the API's own names), the whole JSON on hover. */
 function Details({ details }: { details: Record<string, unknown> }) {
   const pairs = Object.entries(details);
   if (pairs.length === 0) return <>—</>;

@@ -1,173 +1,131 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useState } from 'react';
-import { api } from '../../lib/api';
-import { useSettings, type Period, type Plan, type Subscription, type Usage } from './model';
-import { ConfirmButton, Loadable, Notice, RoleNote, Table, Time } from '../../components/ui';
-import { useApi, type Loaded } from '../../lib/useApi';
-
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
-const count = (n: number) => n.toLocaleString();
-const isCustom = (p: Plan) => p.id === 'enterprise' || p.price.monthly === null;
-
-function price(p: Plan, period: Period): string {
-  const amount = p.price[period];
-  if (amount === null) return 'Custom';
-  if (amount === 0) return 'Free';
-  return `${money(amount, p.price.currency)} / ${period === 'monthly' ? 'month' : 'year'}`;
-}
-function retention(hours: number | null): string {
-  if (hours === null) return 'Arranged per organisation';
-  return hours < 48 ? `${hours} hours` : `${Math.round(hours / 24)} days`;
-}
-const servers = (n: number | null) => (n === null ? 'Unlimited' : count(n));
-const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+import { useTranslation } from 'react-i18next';
+import { Loadable, Notice, RoleNote, Table, Time } from '../../components/ui';
+import { formatSpan, percent } from '../../lib/format';
+import { useSettings, type Plan, type Subscription, type Usage } from './model';
+import { PlanChange } from './PlanChange';
+import { usePlanWords } from './planWords';
+import { yearlySaving } from './plans';
+import { usePlans, useSubscription, useUsage } from './queries';
 
 /** The plan table, the organisation's plan and today's use; admins change the plan (no payment is taken). */
 export function PlanTab() {
-  const { role, reloadMe } = useSettings();
-  const plans = useApi<Plan[]>('/api/v1/plans');
-  const sub = useApi<Subscription>('/api/v1/billing/subscription');
-  const usage = useApi<Usage>('/api/v1/billing/usage');
-  const [chosen, setChosen] = useState<Period | null>(null);
+  const { t } = useTranslation('settings');
+  const { role } = useSettings();
+  const plans = usePlans();
+  const sub = useSubscription();
+  const usage = useUsage();
   const [notice, setNotice] = useState('');
-  const period = chosen ?? sub.data?.period ?? 'monthly';
-
-  const change = async (p: Plan) => {
-    const next = await api<Subscription>('PUT', '/api/v1/billing/subscription', { plan: p.id, period });
-    sub.update(() => next);
-    usage.reload();
-    reloadMe();
-    setNotice(`The organisation is now on the ${next.plan.name} plan (${next.period}).`);
-  };
+  const words = usePlanWords();
 
   return (
     <>
-      <h3>Current plan</h3>
+      <h3>{t('plan.currentHeading')}</h3>
       <Notice text={notice} />
-      <Loadable state={sub} what="your plan">
+      <Loadable state={sub} what={t('plan.what')}>
         {(s) => <Current sub={s} />}
       </Loadable>
-      <h3>Use today</h3>
-      <UsageView usage={usage} />
-      <h3>Plans</h3>
-      <fieldset className="settings-checks">
-        <legend>Prices</legend>
-        {(['monthly', 'yearly'] as const).map((p) => (
-          <label key={p}>
-            <input type="radio" name="period" checked={period === p} onChange={() => setChosen(p)} />{' '}
-            {p === 'monthly' ? 'Monthly' : 'Yearly'}
-          </label>
-        ))}
-      </fieldset>
-      <p className="muted small">Prices exclude VAT. Changing the plan takes no payment.</p>
-      <Loadable state={plans} what="the plans">
+      <h3>{t('plan.usageHeading')}</h3>
+      <Loadable state={usage} what={t('plan.usageWhat')}>
+        {(u) => <UsageView usage={u} />}
+      </Loadable>
+      <h3>{t('plan.plansHeading')}</h3>
+      <p className="muted small">{t('plan.vat')}</p>
+      <Loadable state={plans} what={t('plan.plansWhat')}>
         {(list) => (
-          <Table
-            label="Plans"
-            head={[
-              'Plan',
-              'Price',
-              'Servers',
-              'Data kept',
-              'Polling',
-              'Alerts',
-              'REST API',
-              'Share links',
-              'Team roles',
-              '',
-            ]}
-          >
-            {list.map((p) => {
-              const current = sub.data?.plan.id === p.id;
-              return (
-                <tr key={p.id} data-testid="plan-row" data-plan-id={p.id} className={current ? 'settings-current' : ''}>
-                  <th scope="row" data-label="Plan">
-                    {p.name}
-                    {current && <span className="pill">Current</span>}
-                  </th>
-                  <td data-label="Price" className="settings-nowrap">
-                    {price(p, period)}
-                  </td>
-                  <td data-label="Servers">{servers(p.servers)}</td>
-                  <td data-label="Data kept">{retention(p.retention_hours)}</td>
-                  <td data-label="Polling">
-                    <Intervals seconds={p.polling_intervals_seconds} />
-                  </td>
-                  <td data-label="Alerts">
-                    {p.multi_channel_alerts ? 'Discord and more channels' : p.discord_alerts ? 'Discord' : 'No'}
-                  </td>
-                  <td data-label="REST API">
-                    {!p.api_access
-                      ? 'No'
-                      : p.api_daily_quota === null
-                        ? 'Custom quota'
-                        : `${count(p.api_daily_quota)} requests / day`}
-                  </td>
-                  <td data-label="Share links">{yesNo(p.share_links)}</td>
-                  <td data-label="Team roles">
-                    {yesNo(p.roles)}
-                    {p.sla && <div className="muted small">SLA {p.sla}</div>}
-                  </td>
-                  <td data-label="">
-                    <PlanAction plan={p} sub={sub.data} period={period} admin={role === 'admin'} change={change} />
-                  </td>
-                </tr>
-              );
-            })}
-          </Table>
+          <>
+            <PlanTable list={list} current={sub.data?.plan.id ?? null} />
+            {role === 'admin' && sub.data ? (
+              <PlanChange
+                plans={list}
+                sub={sub.data}
+                onChanged={(next) =>
+                  setNotice(t('plan.changed', { name: next.plan.name, period: words.period(next.period) }))
+                }
+              />
+            ) : (
+              role !== 'admin' && <RoleNote>{t('plan.adminOnly')}</RoleNote>
+            )}
+          </>
         )}
       </Loadable>
-      {role !== 'admin' && <RoleNote>Only admins change the plan.</RoleNote>}
     </>
   );
 }
 
-function PlanAction(p: {
-  plan: Plan;
-  sub: Subscription | undefined;
-  period: Period;
-  admin: boolean;
-  change: (plan: Plan) => Promise<void>;
-}) {
-  if (isCustom(p.plan)) return <span>Custom limits: contact us.</span>;
-  if (!p.admin || !p.sub) return null;
-  const same = p.sub.plan.id === p.plan.id;
-  if (same && p.sub.period === p.period) return null;
+function PlanTable({ list, current }: { list: Plan[]; current: string | null }) {
+  const { t } = useTranslation('settings');
+  const words = usePlanWords();
+  const head = [
+    t('plan.col.plan'),
+    t('plan.col.price'),
+    t('plan.col.servers'),
+    t('plan.col.retention'),
+    t('plan.col.polling'),
+    t('plan.col.alerts'),
+    t('plan.col.api'),
+    t('plan.col.shares'),
+    t('plan.col.roles'),
+  ];
+  const yesNo = (b: boolean) => (b ? t('yes') : t('no'));
   return (
-    <ConfirmButton
-      danger={false}
-      target={same ? undefined : `the ${p.plan.name} plan`}
-      question={`Change to ${p.plan.name}, billed ${p.period}?`}
-      detail={
-        <p>
-          {price(p.plan, p.period)}, up to {servers(p.plan.servers).toLowerCase()} server(s), data kept{' '}
-          {retention(p.plan.retention_hours)}. No payment is taken.
-        </p>
-      }
-      confirm={`Change to ${p.plan.name}`}
-      action={() => p.change(p.plan)}
-    >
-      {same ? `Switch to ${p.period} billing` : 'Choose'}
-    </ConfirmButton>
+    <Table label={t('plan.plansHeading')} head={head}>
+      {list.map((p) => {
+        const isCurrent = current === p.id;
+        const saving = yearlySaving(p);
+        return (
+          <tr key={p.id} data-testid="plan-row" data-plan-id={p.id} className={isCurrent ? 'settings-current' : ''}>
+            <th scope="row" data-label={head[0]}>
+              {p.name}
+              {isCurrent && <span className="pill">{t('plan.current')}</span>}
+            </th>
+            <td data-label={head[1]} className="settings-nowrap">
+              {words.price(p, 'monthly')}
+              {p.price.yearly !== null && p.price.yearly > 0 && (
+                <div className="muted small">
+                  {words.price(p, 'yearly')}
+                  {saving !== null && ` · ${t('plan.saving', { value: percent(saving) })}`}
+                </div>
+              )}
+            </td>
+            <td data-label={head[2]}>{words.servers(p.servers)}</td>
+            <td data-label={head[3]}>{words.retention(p.retention_hours)}</td>
+            <td data-label={head[4]}>
+              <Intervals seconds={p.polling_intervals_seconds} />
+            </td>
+            <td data-label={head[5]}>
+              {p.multi_channel_alerts ? t('plan.alertsMany') : p.discord_alerts ? t('plan.alertsDiscord') : t('no')}
+            </td>
+            <td data-label={head[6]}>
+              {!p.api_access
+                ? t('no')
+                : p.api_daily_quota === null
+                  ? t('plan.customQuota')
+                  : words.requests(p.api_daily_quota)}
+            </td>
+            <td data-label={head[7]}>{yesNo(p.share_links)}</td>
+            <td data-label={head[8]}>
+              {yesNo(p.roles)}
+              {p.sla && <div className="muted small">{t('plan.sla', { sla: p.sla })}</div>}
+            </td>
+          </tr>
+        );
+      })}
+    </Table>
   );
 }
 
 function Intervals({ seconds }: { seconds: Record<string, number> }) {
-  const entries = Object.entries(seconds);
+  const { t } = useTranslation('settings');
   const health = seconds.health;
   return (
     <details>
-      <summary>{health === undefined ? 'Intervals' : `Every ${health} s`}</summary>
+      <summary>{health === undefined ? t('plan.intervals') : t('plan.every', { span: formatSpan(health) })}</summary>
       <dl className="settings-dl">
-        {entries.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k.replaceAll('_', ' ')}</dt>
-            <dd>{v} s</dd>
+        {Object.entries(seconds).map(([kind, s]) => (
+          <div key={kind}>
+            <dt>{t(`plan.kinds.${kind}`, { defaultValue: kind.replaceAll('_', ' ') })}</dt>
+            <dd>{formatSpan(s)}</dd>
           </div>
         ))}
       </dl>
@@ -176,74 +134,72 @@ function Intervals({ seconds }: { seconds: Record<string, number> }) {
 }
 
 function Current({ sub }: { sub: Subscription }) {
+  const { t } = useTranslation('settings');
+  const words = usePlanWords();
+  const quota = sub.limits.api_daily_quota;
   return (
-    <dl className="settings-dl settings-summary">
+    <dl className="settings-dl settings-summary" data-testid="current-plan" data-plan-id={sub.plan.id}>
       <div>
-        <dt>Plan</dt>
+        <dt>{t('plan.col.plan')}</dt>
         <dd>
-          {sub.plan.name}, billed {sub.period}
+          {t('plan.billed', { name: sub.plan.name, period: words.period(sub.period) })}
           {sub.started_at && (
             <>
               {' '}
-              since <Time iso={sub.started_at} />
+              {t('plan.since')} <Time iso={sub.started_at} />
             </>
           )}
         </dd>
       </div>
       <div>
-        <dt>Servers</dt>
-        <dd>
-          {count(sub.usage.servers)} of {servers(sub.limits.servers).toLowerCase()}
-        </dd>
+        <dt>{t('plan.col.servers')}</dt>
+        <dd>{t('plan.ofLimit', { used: words.count(sub.usage.servers), limit: words.limit(sub.limits.servers) })}</dd>
       </div>
       <div>
-        <dt>Data kept</dt>
-        <dd>{retention(sub.limits.retention_hours)}</dd>
+        <dt>{t('plan.col.retention')}</dt>
+        <dd>{words.retention(sub.limits.retention_hours)}</dd>
       </div>
       <div>
-        <dt>REST API</dt>
+        <dt>{t('plan.col.api')}</dt>
         <dd>
-          {sub.limits.api_daily_quota === 0
-            ? 'Not in this plan'
-            : sub.limits.api_daily_quota === null
-              ? 'Custom quota'
-              : `${count(sub.limits.api_daily_quota)} requests / day`}
+          {quota === 0 ? t('plan.apiNotIncluded') : quota === null ? t('plan.customQuota') : words.requests(quota)}
         </dd>
       </div>
     </dl>
   );
 }
 
-function UsageView({ usage }: { usage: Loaded<Usage> }) {
+function UsageView({ usage: { api_requests: r, servers: s } }: { usage: Usage }) {
+  const { t } = useTranslation('settings');
+  const words = usePlanWords();
   return (
-    <Loadable state={usage} what="today's use">
-      {({ api_requests: r, servers: s }) => (
-        <dl className="settings-dl settings-summary">
-          <div>
-            <dt>API requests</dt>
-            <dd>
-              {r.limit === 0 ? (
-                'The REST API is not part of this plan.'
-              ) : (
-                <>
-                  {count(r.used)} of {r.limit === null ? 'a custom quota' : count(r.limit)}
-                  {r.limit !== null && <meter min={0} max={r.limit} value={r.used} aria-label="API requests used" />}
-                  <div className="muted small">
-                    Resets <Time iso={r.reset_at} /> (midnight UTC)
-                  </div>
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Servers</dt>
-            <dd>
-              {count(s.used)} of {servers(s.limit).toLowerCase()}
-              {s.limit !== null && <meter min={0} max={s.limit} value={s.used} aria-label="Servers used" />}
-            </dd>
-          </div>
-        </dl>
-      )}
-    </Loadable>
+    <dl className="settings-dl settings-summary">
+      <div>
+        <dt>{t('plan.apiRequests')}</dt>
+        <dd data-testid="usage-api">
+          {r.limit === 0 ? (
+            t('plan.apiNotInPlan')
+          ) : (
+            <>
+              {t('plan.ofLimit', {
+                used: words.count(r.used),
+                limit: r.limit === null ? t('plan.aCustomQuota') : words.count(r.limit),
+              })}
+              {r.limit !== null && <meter min={0} max={r.limit} value={r.used} aria-label={t('plan.apiUsed')} />}
+              <div className="muted small">
+                {t('plan.resets')} <Time iso={r.reset_at} /> {t('plan.midnightUtc')}
+              </div>
+            </>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('plan.col.servers')}</dt>
+        <dd data-testid="usage-servers" data-used={s.used} data-limit={s.limit ?? ''}>
+          {t('plan.ofLimit', { used: words.count(s.used), limit: words.limit(s.limit) })}
+          {s.limit !== null && <meter min={0} max={s.limit} value={s.used} aria-label={t('plan.serversUsed')} />}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,54 +1,72 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
-import { Link, navigate } from '../../lib/router';
-import { atLeast, useSettings, type ServerSummary, type Share, type ShareKind } from './model';
-import { ConfirmButton, ErrorNote, Loadable, Notice, OnceSecret, Table, Time } from '../../components/ui';
-import { useAction, useApi } from '../../lib/useApi';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton, Loadable, Notice, OnceSecret, Table, Time } from '../../components/ui';
+import { dateTime, ms } from '../../lib/format';
+import { CreateShare } from './CreateShare';
+import { FormField } from './forms';
+import { shareUrl } from './links';
+import { atLeast, useSettings, type CreatedShare, type ServerSummary } from './model';
+import { useRevokeShare, useServerList, useShares } from './queries';
 
-const KIND_LABEL: Record<ShareKind, string> = { dashboard: 'Dashboard', overlay: 'Streaming overlay' };
-const shareUrl = (kind: ShareKind, token: string) =>
-  `${location.origin}/${kind === 'overlay' ? 'overlay' : 'share'}/${token}`;
-
-/** Read-only links to one server (Pro plan and up): everyone sees them, operators and admins make and revoke them. */
+/**
+ * Read-only links to one server (Pro plan and up): everyone sees them, operators and admins make and revoke them.
+ * The server shown is `?server=<id>` (the first server without it), so a link can lead to one server's links.
+ */
 export function SharesTab() {
-  const servers = useApi<ServerSummary[]>('/api/v1/servers');
-  const [picked, setPicked] = useState(() => new URLSearchParams(location.search).get('server'));
+  const { t } = useTranslation('settings');
+  const { role } = useSettings();
+  const servers = useServerList();
+  const navigate = useNavigate();
+  // The settings route declares no search schema (app/router.tsx), so the parameter is read loosely and checked here.
+  const wanted = useSearch({ strict: false, select: (s: { server?: unknown }) => s.server });
+  const [created, setCreated] = useState<CreatedShare | null>(null);
+
+  const show = (server: string) =>
+    void navigate({
+      to: '/settings/$tab',
+      params: { tab: 'shares' },
+      search: { server } as never,
+      replace: true,
+    });
 
   return (
     <>
-      <p>
-        A share link shows one server's dashboard, or a streaming overlay, without sign-in and read-only. Its address
-        and admin password are never shown.
-      </p>
-      <Loadable state={servers} what="servers">
+      <p>{t('shares.intro')}</p>
+      <Loadable state={servers} what={t('shares.serversWhat')}>
         {(list) => {
-          if (list.length === 0)
+          const server = list.find((s) => s.id === wanted) ?? list[0];
+          if (!server)
             return (
               <p>
-                No servers yet. <Link to="/servers/new">Add a server</Link> to share it.
+                {t('shares.noServers')} <Link to="/servers/new">{t('shares.addServer')}</Link>
               </p>
             );
-          const server = list.find((s) => s.id === picked) ?? list[0];
           return (
             <>
-              <label className="settings-field settings-narrow">
-                Server
-                <select
-                  value={server.id}
-                  onChange={(e) => {
-                    setPicked(e.target.value);
-                    navigate(`/settings/shares?server=${encodeURIComponent(e.target.value)}`, { replace: true });
+              {atLeast(role, 'operator') && (
+                <CreateShare
+                  servers={list}
+                  server={server.id}
+                  onCreated={(share) => {
+                    setCreated(share);
+                    show(share.server_id);
                   }}
-                >
-                  {list.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <ServerShares key={server.id} server={server} />
+                />
+              )}
+              {created && (
+                <OnceSecret
+                  title={t(`shares.createdTitle.${created.kind === 'overlay' ? 'overlay' : 'dashboard'}`, {
+                    name: list.find((s) => s.id === created.server_id)?.name ?? '',
+                  })}
+                  value={shareUrl(location.origin, created.url)}
+                  label={t('shares.linkLabel')}
+                  testId="share-url"
+                  warning={t('shares.linkWarning')}
+                  onDone={() => setCreated(null)}
+                />
+              )}
+              <ServerShares key={server.id} server={server} servers={list} onPick={show} />
             </>
           );
         }}
@@ -57,70 +75,70 @@ export function SharesTab() {
   );
 }
 
-function ServerShares({ server }: { server: ServerSummary }) {
+function ServerShares(p: { server: ServerSummary; servers: ServerSummary[]; onPick: (id: string) => void }) {
+  const { t } = useTranslation('settings');
   const { role } = useSettings();
   const canEdit = atLeast(role, 'operator');
-  const base = `/api/v1/servers/${encodeURIComponent(server.id)}/shares`;
-  const shares = useApi<Share[]>(base);
-  const [created, setCreated] = useState<{ url: string; kind: ShareKind } | null>(null);
+  const shares = useShares(p.server.id);
+  const revoke = useRevokeShare();
   const [notice, setNotice] = useState('');
+  const kindLabel = (kind: string) => (kind === 'overlay' ? t('shares.kind.overlay') : t('shares.kind.dashboard'));
 
   return (
-    <>
-      {canEdit && (
-        <CreateShare
-          base={base}
-          onCreated={({ token, ...row }) => {
-            setCreated({ url: shareUrl(row.kind, token), kind: row.kind });
-            setNotice('');
-            shares.update((l) => [...l, row]);
-          }}
-        />
-      )}
-      {created && (
-        <OnceSecret
-          title={`${KIND_LABEL[created.kind]} link for ${server.name}`}
-          value={created.url}
-          label="link"
-          testId="share-url"
-          warning="Copy this link now: it will not be shown again. Anyone with it can watch this server."
-          onDone={() => setCreated(null)}
-        />
-      )}
-      <h3>Links to {server.name}</h3>
+    <section aria-labelledby="share-list-heading">
+      <h3 id="share-list-heading">{t('shares.listHeading', { name: p.server.name })}</h3>
+      <FormField label={t('shares.showServer')} className="settings-narrow">
+        {(a11y) => (
+          <select {...a11y} value={p.server.id} onChange={(e) => p.onPick(e.target.value)}>
+            {p.servers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <Notice text={notice} />
-      <Loadable state={shares} what="share links">
+      <Loadable state={shares} what={t('shares.what')}>
         {(list) =>
           list.length === 0 ? (
-            <p>No share links for this server yet.</p>
+            <p>{t('shares.none')}</p>
           ) : (
-            <Table label="Share links" head={['Kind', 'Created', 'Expires', 'Last used', ...(canEdit ? [''] : [])]}>
+            <Table
+              label={t('shares.listLabel')}
+              head={[
+                t('shares.col.kind'),
+                t('col.created'),
+                t('col.expires'),
+                t('col.lastUsed'),
+                ...(canEdit ? [''] : []),
+              ]}
+            >
               {list.map((s) => (
-                <tr key={s.id}>
-                  <td data-label="Kind">{KIND_LABEL[s.kind] ?? s.kind}</td>
-                  <td data-label="Created">
+                <tr key={s.id} data-testid="share-row" data-kind={s.kind}>
+                  <td data-label={t('shares.col.kind')}>{kindLabel(s.kind)}</td>
+                  <td data-label={t('col.created')}>
                     <Time iso={s.created_at} />
                   </td>
-                  <td data-label="Expires">
-                    <Time iso={s.expires_at} none="Never" />
+                  <td data-label={t('col.expires')}>
+                    <Time iso={s.expires_at} none={t('never')} />
                   </td>
-                  <td data-label="Last used">
-                    <Time iso={s.last_used_at} none="Never" />
+                  <td data-label={t('col.lastUsed')}>
+                    <Time iso={s.last_used_at} none={t('never')} />
                   </td>
                   {canEdit && (
                     <td data-label="">
                       <ConfirmButton
-                        target={`${KIND_LABEL[s.kind] ?? s.kind} link made ${new Date(s.created_at).toLocaleString()}`}
-                        question="Revoke this share link?"
-                        detail={<p>Everyone using it loses access at once. This cannot be undone.</p>}
-                        confirm="Revoke link"
+                        target={t('shares.target', { kind: kindLabel(s.kind), time: dateTime(ms(s.created_at)) })}
+                        question={t('shares.revokeQuestion')}
+                        detail={<p>{t('shares.revokeDetail')}</p>}
+                        confirm={t('shares.revokeConfirm')}
                         action={async () => {
-                          await api('DELETE', `${base}/${s.id}`);
-                          shares.update((l) => l.filter((x) => x.id !== s.id));
-                          setNotice('Share link revoked.');
+                          await revoke.mutateAsync({ serverId: p.server.id, shareId: s.id });
+                          setNotice(t('shares.revoked'));
                         }}
                       >
-                        Revoke
+                        {t('revoke')}
                       </ConfirmButton>
                     </td>
                   )}
@@ -130,43 +148,6 @@ function ServerShares({ server }: { server: ServerSummary }) {
           )
         }
       </Loadable>
-    </>
-  );
-}
-
-function CreateShare({ base, onCreated }: { base: string; onCreated: (s: Share & { token: string }) => void }) {
-  const act = useAction();
-  const [kind, setKind] = useState<ShareKind>('dashboard');
-  const [expires, setExpires] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void act.run(async () => {
-      // datetime-local is the viewer's local time; the API takes an ISO 8601 instant.
-      const body = { kind, ...(expires ? { expires_at: new Date(expires).toISOString() } : {}) };
-      onCreated(await api<Share & { token: string }>('POST', base, body));
-      setExpires('');
-    });
-  };
-  return (
-    <form className="card settings-form" onSubmit={submit} aria-labelledby="new-share-heading">
-      <h3 id="new-share-heading">New share link</h3>
-      <div className="settings-fields">
-        <label className="settings-field">
-          Kind
-          <select value={kind} onChange={(e) => setKind(e.target.value as ShareKind)}>
-            <option value="dashboard">{KIND_LABEL.dashboard}</option>
-            <option value="overlay">{KIND_LABEL.overlay}</option>
-          </select>
-        </label>
-        <label className="settings-field">
-          Expires (optional)
-          <input type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        </label>
-        <button type="submit" className="btn btn-primary" aria-disabled={act.pending}>
-          {act.pending ? 'Creating…' : 'Create link'}
-        </button>
-      </div>
-      {act.error && <ErrorNote error={act.error} />}
-    </form>
+    </section>
   );
 }

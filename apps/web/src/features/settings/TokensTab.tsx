@@ -1,92 +1,99 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
-import { SCOPES, useSettings, type ApiToken } from './model';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ConfirmButton, ErrorNote, Loadable, Notice, OnceSecret, RoleNote, Table, Time } from '../../components/ui';
-import { useAction, useApi } from '../../lib/useApi';
-
-const EXPIRY_DAYS = [7, 30, 90, 365];
+import { FieldGroup, FormField, useSubmit } from './forms';
+import { SCOPES, useSettings, type CreatedToken } from './model';
+import { useCreateToken, useRevokeToken, useTokens } from './queries';
+import { TOKEN_EXPIRY, tokenBody, tokenForm, type TokenForm } from './schemas';
 
 /** API tokens of the public API: admins only (the API refuses everyone else, even the list). */
 export function TokensTab() {
   const { role } = useSettings();
-  if (role !== 'admin')
-    return (
-      <RoleNote>
-        API tokens are managed by the organisation's admins; your role is {role}. Ask an admin for a token.
-      </RoleNote>
-    );
+  const { t } = useTranslation('settings');
+  if (role !== 'admin') return <RoleNote>{t('tokens.adminOnly', { role: t(`roles.${role}`) })}</RoleNote>;
   return <Tokens />;
 }
 
 function Tokens() {
-  const tokens = useApi<ApiToken[]>('/api/v1/tokens');
-  const [created, setCreated] = useState<(ApiToken & { token: string }) | null>(null);
+  const { t } = useTranslation('settings');
+  const tokens = useTokens();
+  const revoke = useRevokeToken();
+  const [created, setCreated] = useState<CreatedToken | null>(null);
   const [notice, setNotice] = useState('');
 
   return (
     <>
       <p>
-        API tokens let scripts read and change this organisation through the public REST API (Pro plan and up): send one
-        as <code>Authorization: Bearer &lt;token&gt;</code>.
+        <Trans t={t} i18nKey="tokens.intro" components={{ code: <code /> }} />
       </p>
       <CreateToken
-        onCreated={(t) => {
-          setCreated(t);
+        onCreated={(token) => {
+          setCreated(token);
           setNotice('');
-          const { token: _secret, ...row } = t;
-          tokens.update((list) => [...list, row]);
         }}
       />
       {created && (
         <OnceSecret
-          title={`Token “${created.name}” created`}
+          title={t('tokens.created', { name: created.name })}
           value={created.token}
-          label="token"
+          label={t('tokens.secretLabel')}
           testId="new-token-value"
-          warning="Copy this token now: it will not be shown again. Keep it like a password."
+          warning={t('tokens.secretWarning')}
           onDone={() => setCreated(null)}
         />
       )}
-      <h3>Tokens</h3>
+      <h3>{t('tokens.listHeading')}</h3>
       <Notice text={notice} />
-      <Loadable state={tokens} what="API tokens">
+      <Loadable state={tokens} what={t('tokens.what')}>
         {(list) =>
           list.length === 0 ? (
-            <p>No API tokens yet.</p>
+            <p>{t('tokens.none')}</p>
           ) : (
-            <Table label="API tokens" head={['Name', 'Starts with', 'Scopes', 'Created', 'Expires', 'Last used', '']}>
-              {list.map((t) => (
-                <tr key={t.id}>
-                  <td data-label="Name">{t.name}</td>
-                  <td data-label="Starts with">
-                    <code>{t.prefix}…</code>
+            <Table
+              label={t('tokens.listLabel')}
+              head={[
+                t('tokens.col.name'),
+                t('tokens.col.prefix'),
+                t('tokens.col.scopes'),
+                t('col.created'),
+                t('col.expires'),
+                t('col.lastUsed'),
+                '',
+              ]}
+            >
+              {list.map((tk) => (
+                <tr key={tk.id} data-testid="token-row" data-token-name={tk.name}>
+                  <td data-label={t('tokens.col.name')}>{tk.name}</td>
+                  <td data-label={t('tokens.col.prefix')}>
+                    <code>{tk.prefix}…</code>
                   </td>
-                  <td data-label="Scopes">{t.scopes.join(', ')}</td>
-                  <td data-label="Created">
-                    <Time iso={t.created_at} />
+                  <td data-label={t('tokens.col.scopes')}>{tk.scopes.join(', ')}</td>
+                  <td data-label={t('col.created')}>
+                    <Time iso={tk.created_at} />
                   </td>
-                  <td data-label="Expires">
-                    <Time iso={t.expires_at} none="Never" />
-                    {t.expires_at && Date.parse(t.expires_at) < Date.now() && ' (expired)'}
+                  <td data-label={t('col.expires')}>
+                    <Time iso={tk.expires_at} none={t('never')} />
+                    {tk.expires_at && Date.parse(tk.expires_at) < Date.now() && ` ${t('tokens.expired')}`}
                   </td>
-                  <td data-label="Last used">
-                    <Time iso={t.last_used_at} none="Never" />
+                  <td data-label={t('col.lastUsed')}>
+                    <Time iso={tk.last_used_at} none={t('never')} />
                   </td>
                   <td data-label="">
                     <ConfirmButton
-                      target={`token “${t.name}”`}
-                      question={`Revoke the token “${t.name}”?`}
-                      detail={<p>Scripts using it are refused from now on. This cannot be undone.</p>}
-                      confirm="Revoke token"
+                      target={t('tokens.target', { name: tk.name })}
+                      question={t('tokens.revokeQuestion', { name: tk.name })}
+                      detail={<p>{t('tokens.revokeDetail')}</p>}
+                      confirm={t('tokens.revokeConfirm')}
                       action={async () => {
-                        await api('DELETE', `/api/v1/tokens/${t.id}`);
-                        tokens.update((l) => l.filter((x) => x.id !== t.id));
-                        if (created?.id === t.id) setCreated(null);
-                        setNotice(`Token “${t.name}” revoked.`);
+                        await revoke.mutateAsync(tk.id);
+                        if (created?.id === tk.id) setCreated(null);
+                        setNotice(t('tokens.revoked', { name: tk.name }));
                       }}
                     >
-                      Revoke
+                      {t('revoke')}
                     </ConfirmButton>
                   </td>
                 </tr>
@@ -99,60 +106,72 @@ function Tokens() {
   );
 }
 
-function CreateToken({ onCreated }: { onCreated: (t: ApiToken & { token: string }) => void }) {
-  const act = useAction();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>(['servers:read', 'metrics:read']);
-  const [days, setDays] = useState('');
+function CreateToken({ onCreated }: { onCreated: (t: CreatedToken) => void }) {
+  const { t } = useTranslation('settings');
+  const create = useCreateToken();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TokenForm, unknown, z.output<typeof tokenForm>>({
+    resolver: zodResolver(tokenForm),
+    defaultValues: { name: '', scopes: ['servers:read', 'metrics:read'], expiry: 'never' },
+  });
+  const { failure, run } = useSubmit(setError, { name: 'name', scopes: 'scopes', expires_in_days: 'expiry' });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (scopes.length === 0) return;
-    void act.run(async () => {
-      const body = { name: name.trim(), scopes, ...(days ? { expires_in_days: Number(days) } : {}) };
-      onCreated(await api<ApiToken & { token: string }>('POST', '/api/v1/tokens', body));
-      setName('');
-    });
-  };
+  const submit = handleSubmit((v) =>
+    run(async () => {
+      onCreated(await create.mutateAsync(tokenBody(v)));
+      reset();
+    }),
+  );
 
   return (
-    <form className="card settings-form" onSubmit={submit} aria-labelledby="new-token-heading">
-      <h3 id="new-token-heading">New token</h3>
+    <form
+      className="card settings-form"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="new-token-heading"
+      noValidate
+    >
+      <h3 id="new-token-heading">{t('tokens.newHeading')}</h3>
       <div className="settings-fields">
-        <label className="settings-field">
-          Name
-          <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="CI" />
-        </label>
-        <label className="settings-field">
-          Expires
-          <select value={days} onChange={(e) => setDays(e.target.value)}>
-            <option value="">Never</option>
-            {EXPIRY_DAYS.map((d) => (
-              <option key={d} value={d}>
-                in {d} days
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label={t('tokens.name')} error={errors.name}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register('name')}
+              maxLength={100}
+              placeholder={t('tokens.namePlaceholder')}
+              autoComplete="off"
+            />
+          )}
+        </FormField>
+        <FormField label={t('tokens.expires')} error={errors.expiry}>
+          {(a11y) => (
+            <select {...a11y} {...register('expiry')}>
+              {TOKEN_EXPIRY.map((d) => (
+                <option key={d} value={d}>
+                  {d === 'never' ? t('never') : t('tokens.expiresIn', { count: Number(d) })}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
-      <fieldset className="settings-checks">
-        <legend>Scopes</legend>
+      <FieldGroup legend={t('tokens.scopes')} error={errors.scopes as FieldError | undefined}>
         {SCOPES.map((s) => (
           <label key={s}>
-            <input
-              type="checkbox"
-              checked={scopes.includes(s)}
-              onChange={(e) => setScopes((l) => (e.target.checked ? [...l, s] : l.filter((x) => x !== s)))}
-            />{' '}
+            <input type="checkbox" value={s} aria-invalid={errors.scopes ? true : undefined} {...register('scopes')} />{' '}
             {s}
           </label>
         ))}
-      </fieldset>
-      {act.error && <ErrorNote error={act.error} />}
-      <button type="submit" className="btn btn-primary" aria-disabled={act.pending || scopes.length === 0}>
-        {act.pending ? 'Creating…' : 'Create token'}
+      </FieldGroup>
+      {failure && <ErrorNote error={failure} />}
+      <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting}>
+        {isSubmitting ? t('creating') : t('tokens.create')}
       </button>
-      {scopes.length === 0 && <p className="muted small">Choose at least one scope.</p>}
     </form>
   );
 }

@@ -1,114 +1,77 @@
 import { createContext, useContext } from 'react';
+import type { Me } from '../../lib/account';
+import type { GetAnswer, paths } from '../../lib/api/client';
 
-/** The shapes the settings pages read from the API (apps/api-gateway controllers; snake_case as sent). */
+/** The shapes the settings pages read and send, from the api-gateway's OpenAPI document (`lib/api/schema.d.ts`). */
 
-export type Role = 'admin' | 'operator' | 'viewer';
-export const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
-export const atLeast = (role: Role, min: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(min);
-
-/** GET /api/v1/me: `organisation_id` and `role` are those of the organisation the request acted in. */
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  organisation_id: string;
-  role: Role;
-  organisations: { id: string; name: string; personal: boolean; role: Role }[];
+type Json<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+type BodyOf<P extends keyof paths, M extends 'post' | 'put' | 'patch'> = paths[P][M] extends {
+  requestBody: infer B;
 }
+  ? Json<B>
+  : never;
 
-export const SCOPES = ['servers:read', 'servers:write', 'metrics:read', 'alerts:read', 'alerts:write'] as const;
+export type Member = GetAnswer<'/api/v1/org/members'>['members'][number];
+export type Invitation = GetAnswer<'/api/v1/org/members'>['invitations'][number];
+export type Role = Member['role'];
+export type ApiToken = GetAnswer<'/api/v1/tokens'>[number];
+export type NewToken = BodyOf<'/api/v1/tokens', 'post'>;
+export type CreatedToken = Json<paths['/api/v1/tokens']['post']['responses'][201]>;
+export type Scope = NewToken['scopes'][number];
+export type Plan = GetAnswer<'/api/v1/plans'>[number];
+export type Subscription = GetAnswer<'/api/v1/billing/subscription'>;
+export type Usage = GetAnswer<'/api/v1/billing/usage'>;
+export type PlanChange = BodyOf<'/api/v1/billing/subscription', 'put'>;
+export type PlanId = PlanChange['plan'];
+export type Period = NonNullable<PlanChange['period']>;
+export type ServerSummary = GetAnswer<'/api/v1/servers'>[number];
+export type Share = GetAnswer<'/api/v1/servers/{id}/shares'>[number];
+export type NewShare = BodyOf<'/api/v1/servers/{id}/shares', 'post'>;
+export type CreatedShare = Json<paths['/api/v1/servers/{id}/shares']['post']['responses'][201]>;
+export type ShareKind = NonNullable<NewShare['kind']>;
+export type AuditPage = GetAnswer<'/api/v1/audit'>;
+export type AuditEntry = AuditPage['items'][number];
+export type NewMember = BodyOf<'/api/v1/org/members', 'post'>;
 
-export interface ApiToken {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
-
-export interface Member {
-  user_id: string;
-  email: string;
-  name: string;
-  role: Role;
-  joined_at: string;
-}
-export interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  created_at: string;
-  expires_at: string;
-}
+/**
+ * POST /api/v1/org/members: the document names no answer schema for it (apps/api-gateway members.service.ts
+ * `invite`), so the shape is written here: an existing account is added at once, anyone else gets an invitation.
+ */
 export type InviteResult =
   | { status: 'added'; member: Member }
   | { status: 'invited'; invitation: Invitation & { token: string }; remedy: string };
 
-export type Period = 'monthly' | 'yearly';
-export interface Plan {
-  id: string;
-  name: string;
-  price: { currency: string; monthly: number | null; yearly: number | null };
-  servers: number | null;
-  retention_hours: number | null;
-  polling_intervals_seconds: Record<string, number>;
-  discord_alerts: boolean;
-  multi_channel_alerts: boolean;
-  api_access: boolean;
-  api_daily_quota: number | null;
-  share_links: boolean;
-  roles: boolean;
-  sla: string | null;
-}
-export interface Subscription {
-  plan: Plan;
-  period: Period;
-  started_at: string | null;
-  limits: { servers: number | null; retention_hours: number; api_daily_quota: number | null };
-  usage: { servers: number };
-}
-export interface Usage {
-  day: string;
-  api_requests: { used: number; limit: number | null; remaining: number | null; reset_at: string };
-  servers: { used: number; limit: number | null };
+/** POST /api/v1/invitations/accept: no answer schema in the document either (members.service.ts `accept`). */
+export interface Accepted {
+  organisation: { id: string; name: string };
+  role: Role;
 }
 
-export interface ServerSummary {
-  id: string;
-  name: string;
-}
-export type ShareKind = 'dashboard' | 'overlay';
-export interface Share {
-  id: string;
-  server_id: string;
-  kind: ShareKind;
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
+/** The roles from least to most: the document's enum has no order, the pickers and `atLeast` need one. */
+export const ROLES = ['viewer', 'operator', 'admin'] as const satisfies readonly Role[];
+export const atLeast = (role: Role, min: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(min);
 
-export interface AuditEntry {
-  id: string;
-  time: string;
-  action: string;
-  actor: { user_id: string | null; email: string | null; token_id: string | null };
-  target: { type: string; id: string } | null;
-  details: Record<string, unknown>;
-  ip: string | null;
-  request_id: string | null;
-}
-export interface AuditPage {
-  items: AuditEntry[];
-  next_cursor: string | null;
-}
+/**
+ * The scopes a token can carry, in the order the form lists them. The document has them only as a type (the body's
+ * enum), and a form needs the values; the check below fails to compile when the API adds or drops one.
+ */
+export const SCOPES = [
+  'servers:read',
+  'servers:write',
+  'metrics:read',
+  'alerts:read',
+  'alerts:write',
+] as const satisfies readonly Scope[];
+const everyScope: Exclude<Scope, (typeof SCOPES)[number]> extends never ? true : false = true;
+void everyScope;
+
+export const PERIODS = ['monthly', 'yearly'] as const satisfies readonly Period[];
+export const SHARE_KINDS = ['dashboard', 'overlay'] as const satisfies readonly ShareKind[];
 
 /** Who is looking at the settings, in which organisation. */
 export interface SettingsContext {
   me: Me;
   role: Role;
-  reloadMe: () => void;
 }
 export const SettingsCtx = createContext<SettingsContext | null>(null);
 

@@ -1,0 +1,130 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
+import { BrowserPlatform, expectText, json, shot, SHOTS } from './browser-harness';
+
+/**
+ * What a share link shows to someone without an account, in a real browser against `npm start`: the server's live
+ * panels read-only, the streaming overlay (players, power, tick rate on a transparent page), the page in the
+ * browser's language, and the message a revoked link leads to.
+ */
+describe('share links in a browser, against `npm start`', () => {
+  let base: string;
+  let browser: Browser;
+  let token: string;
+  const harness = new BrowserPlatform();
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    await harness.start();
+    ({ base, browser, token } = harness);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await harness.close();
+  });
+
+  /** A share link to a simulated server, made through the API; returns its token. */
+  async function share(server: string, kind: 'dashboard' | 'overlay'): Promise<{ id: string; token: string }> {
+    const created = await json(`${base}/api/v1/servers/${harness.sim(server).server_id}/shares`, {
+      method: 'POST',
+      token,
+      body: { kind },
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  /** A page of a visitor who has never signed in (its own browser context), optionally in another language. */
+  async function visitor(locale = 'en-GB'): Promise<Page> {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
+    contexts.push(ctx);
+    return ctx.newPage();
+  }
+
+  test("a dashboard link shows the server's live panels, read-only", async () => {
+    const link = await share('Healthy base', 'dashboard');
+    const p = await visitor();
+    await p.goto(`${base}/share/${link.token}`);
+    const notice = p.locator('[data-testid="read-only-notice"]');
+    await notice.waitFor({ timeout: 20_000 });
+    await expectText(notice, 'Read-only shared view', 5_000);
+    await p.locator('[data-testid="tick-rate"]').waitFor({ timeout: 20_000 });
+    await p.locator('[data-testid="player-count"]').first().waitFor({ timeout: 20_000 });
+    expect(await p.getByText('Healthy base').count()).toBeGreaterThan(0);
+    expect(await p.getByText('Laggy megafactory').count()).toBe(0);
+    expect(await p.getByRole('button', { name: /^(edit|delete|revoke)/i }).count()).toBe(0);
+    expect(await p.title()).toContain('Healthy base');
+
+    await json(`${harness.sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 26.5 } });
+    await expectText(p.locator('[data-testid="tick-rate"]'), '26.5', 40_000);
+    await expectAccessible(p, 'share-page');
+  }, 120_000);
+
+  test('an overlay link shows players, power and tick rate on a transparent page, live', async () => {
+    const link = await share('Healthy base', 'overlay');
+    const p = await visitor();
+    await p.goto(`${base}/overlay/${link.token}`);
+    const players = p.locator('[data-testid="overlay-players"]');
+    const power = p.locator('[data-testid="overlay-power"]');
+    const tick = p.locator('[data-testid="overlay-tick-rate"]');
+    await players.waitFor({ timeout: 20_000 });
+    await expectText(power, 'MW', 40_000);
+    expect(await players.textContent()).toMatch(/^\d+$/);
+    expect(await tick.textContent()).toMatch(/^\d+\.\d$/);
+
+    // Evaluated in the page; the test's own types know no DOM.
+    const backgrounds = await p.$$eval('html, body, main', (els) =>
+      els.map(
+        (el) =>
+          (
+            el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }
+          ).getComputedStyle(el).backgroundColor,
+      ),
+    );
+    expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+    // No page chrome for the stream: no header, no navigation.
+    expect(await p.locator('header, nav').count()).toBe(0);
+
+    await json(`${harness.sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 24.5 } });
+    await expectText(tick, '24.5', 40_000);
+    await p.screenshot({ path: join(SHOTS, 'overlay-transparent.png'), omitBackground: true });
+    await expectAccessible(p, 'overlay');
+  }, 120_000);
+
+  test("the overlay and the share page speak the browser's language", async () => {
+    const link = await share('Healthy base', 'overlay');
+    const p = await visitor('de-DE');
+    await p.goto(`${base}/overlay/${link.token}`);
+    await expectText(p.locator('main'), 'Spieler online', 20_000);
+    await expectText(p.locator('[data-testid="overlay-power"]'), 'MW', 40_000);
+    expect(await p.locator('html').getAttribute('lang')).toBe('de');
+
+    const dashboard = await share('Healthy base', 'dashboard');
+    await p.goto(`${base}/share/${dashboard.token}`);
+    await expectText(p.locator('[data-testid="read-only-notice"]'), 'nur zum Ansehen', 20_000);
+    await shot(p, 'share-page-de');
+  }, 90_000);
+
+  test('a revoked link shows that it does not work, on the share page and the overlay', async () => {
+    const server = harness.sim('Healthy base').server_id;
+    const link = await share('Healthy base', 'dashboard');
+    const p = await visitor();
+    await p.goto(`${base}/share/${link.token}`);
+    await p.locator('[data-testid="read-only-notice"]').waitFor({ timeout: 20_000 });
+
+    const revoked = await json(`${base}/api/v1/servers/${server}/shares/${link.id}`, { method: 'DELETE', token });
+    expect(revoked.status).toBe(204);
+    await p.reload();
+    const invalid = p.locator('[data-testid="invalid-share"]');
+    await invalid.waitFor({ timeout: 20_000 });
+    await expectText(invalid, 'This link does not work', 1_000);
+    expect(await p.locator('[data-testid="read-only-notice"]').count()).toBe(0);
+    await expectAccessible(p, 'share-invalid');
+
+    await p.goto(`${base}/overlay/${link.token}`);
+    await expectText(p.locator('[data-testid="invalid-share"]'), 'This link does not work', 20_000);
+    await shot(p, 'overlay-invalid');
+  }, 90_000);
+});
