@@ -136,6 +136,9 @@ const settingsRoute = createRoute({
 const settingsTabRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/$tab',
+  // The share-links tab opens on one server's links (`/settings/shares?server=<id>`).
+  validateSearch: (search: Record<string, unknown>): { server?: string } =>
+    typeof search.server === 'string' ? { server: search.server } : {},
   component: function SettingsTabRoute() {
     return <Settings tab={settingsTabRoute.useParams().tab} />;
   },

@@ -18,15 +18,15 @@ export function SharesTab() {
   const { role } = useSettings();
   const servers = useServerList();
   const navigate = useNavigate();
-  // The settings route declares no search schema (app/router.tsx), so the parameter is read loosely and checked here.
-  const wanted = useSearch({ strict: false, select: (s: { server?: unknown }) => s.server });
+  // `?server=<id>` (validated by the route in app/router.tsx) picks whose links are shown.
+  const wanted = useSearch({ from: '/signed-in/settings/$tab', select: (s) => s.server });
   const [created, setCreated] = useState<CreatedShare | null>(null);
 
   const show = (server: string) =>
     void navigate({
       to: '/settings/$tab',
       params: { tab: 'shares' },
-      search: { server } as never,
+      search: { server },
       replace: true,
     });
 
