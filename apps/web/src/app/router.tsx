@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { session } from '../lib/api';
+import { nextPath, rememberHash } from '../lib/after-sign-in';
 import { Layout } from './Layout';
 
 /**
@@ -62,7 +63,18 @@ const rootRoute = createRootRoute({
   errorComponent: RouteError,
 });
 
-const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: () => <SignIn /> });
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  // `?next=` brings a visitor back to the page that asked for a session (e.g. an invitation link).
+  validateSearch: (search: Record<string, unknown>): { next?: string } => {
+    const next = nextPath(search.next);
+    return next ? { next } : {};
+  },
+  component: function LoginRoute() {
+    return <SignIn next={loginRoute.useSearch().next} />;
+  },
+});
 const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: () => <SignUp /> });
 const shareRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -83,8 +95,16 @@ const overlayRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: () => {
-    if (!session.token()) throw redirect({ to: '/login', replace: true });
+  beforeLoad: ({ location }) => {
+    if (session.token()) return;
+    // Back here after signing in. The hash (an invitation's token) stays in this tab's sessionStorage, never in a
+    // URL a server could log.
+    const back =
+      location.pathname === '/' || location.pathname === '/servers'
+        ? undefined
+        : location.pathname + location.searchStr;
+    rememberHash(location.hash);
+    throw redirect({ to: '/login', search: back ? { next: back } : {}, replace: true });
   },
   component: () => (
     <Layout>

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { session } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
+import { afterSignIn } from '../../lib/after-sign-in';
 import { flash } from '../../lib/flash';
 import { AuthFrame, showFieldProblems, translatedFailure, useFieldError } from './AuthFrame';
 import { SignInForm } from './schema';
@@ -21,10 +22,11 @@ import './auth.css';
 const DEFAULT_FLASH = 'Your session has ended. Sign in again to continue.';
 
 /** The sign-in page: e-mail and password, the API's refusal in words, then the servers. */
-export function SignIn() {
+export function SignIn({ next }: { next?: string }) {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const navigate = useNavigate();
+  const router = useRouter();
+  const goOn = useCallback(() => router.history.replace(afterSignIn(next)), [router, next]);
   const [message] = useState(() => flash.take());
   const form = useForm<SignInForm>({ resolver: zodResolver(SignInForm), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
@@ -32,13 +34,17 @@ export function SignIn() {
     mutationFn: (body: SignInForm) => unwrap(client.POST('/api/v1/auth/login', { body })),
     onSuccess: (answer) => {
       session.set(answer.token);
-      void navigate({ to: '/servers', replace: true });
+      goOn();
     },
     onError: (error) => showFieldProblems(error, form.setError, ['email', 'password']),
   });
 
-  // Already signed in (a second tab, the back button): straight on to the servers.
-  if (session.token() && !login.isPending) return <Navigate to="/servers" replace />;
+  // Already signed in (a second tab, the back button): straight on.
+  const signedIn = session.token() !== null && !login.isPending && !login.isSuccess;
+  useEffect(() => {
+    if (signedIn) goOn();
+  }, [signedIn, goOn]);
+  if (signedIn) return null;
 
   return (
     <AuthFrame title={t('signIn.title')}>
