@@ -41,18 +41,10 @@ const FIRST_PAGE_DYNAMIC = [
 /** The overlay (for streaming software) loads the entry and its own route only: printed to keep an eye on it. */
 const OVERLAY_DYNAMIC = [{ key: 'src/features/overlay/index.ts', follow: false }];
 // The flags chrome-launcher (Lighthouse's own launcher) uses, plus a headless, sandbox-less Chromium for containers.
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--no-first-run',
-  '--no-default-browser-check',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-default-apps',
-  '--disable-extensions',
-  '--disable-sync',
-  '--mute-audio',
-];
+const CHROMIUM_FLAGS = (
+  '--headless=new --no-sandbox --no-first-run --no-default-browser-check --disable-background-networking ' +
+  '--disable-component-update --disable-default-apps --disable-extensions --disable-sync --mute-audio'
+).split(' ');
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -113,13 +105,8 @@ function measureJs() {
 /** Debian's Chromium with a debugging port (read from its "DevTools listening on" line) and a throwaway profile. */
 async function launchChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'gsm-lighthouse-'));
-  const child = spawn(
-    CHROMIUM,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
+  const args = [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'];
+  const child = spawn(CHROMIUM, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const port = await new Promise((res, rej) => {
     let text = '';
     const timer = setTimeout(() => rej(new Error(`chromium printed no debugging port:\n${text}`)), 30_000);
@@ -248,13 +235,8 @@ function cpuPressure() {
   return avg60 ? `CPU pressure ${avg60[1]} % (PSI some avg60)` : 'CPU pressure unknown';
 }
 
-const METRICS = [
-  'first-contentful-paint',
-  'largest-contentful-paint',
-  'total-blocking-time',
-  'cumulative-layout-shift',
-  'speed-index',
-];
+const METRICS =
+  'first-contentful-paint largest-contentful-paint total-blocking-time cumulative-layout-shift speed-index'.split(' ');
 
 function printLighthouse({ results, version }, preset, reportsDir) {
   const s = results[0].lhr.configSettings;
@@ -301,12 +283,7 @@ function printLighthouse({ results, version }, preset, reportsDir) {
     lighthouse: results[0].lhr.lighthouseVersion,
     chromium: version,
     preset,
-    settings: {
-      formFactor: s.formFactor,
-      throttlingMethod: s.throttlingMethod,
-      throttling: s.throttling,
-      screenEmulation: screen,
-    },
+    settings: { formFactor: s.formFactor, method: s.throttlingMethod, throttling: s.throttling, screen },
     cpus: cpus().length,
     loadAverage: loadavg()[0],
     cpuPressure: cpuPressure(),
