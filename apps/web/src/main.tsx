@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './app/router';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -13,10 +13,21 @@ import './styles.css';
 
 registerRouter(router);
 
+// The installable app (service worker, offline and update banners) is a chunk of its own, loaded after the first
+// page and never on the overlay, which stays as small as it was for streaming software.
+const onOverlay = location.pathname.startsWith('/overlay/');
+const OfflineBanner = lazy(() => import('./components/OfflineBanner'));
+if (!onOverlay) void import('./lib/pwa').then((pwa) => pwa.startServiceWorker());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        {!onOverlay && (
+          <Suspense fallback={null}>
+            <OfflineBanner />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           <RouterProvider router={router} />
         </Suspense>
