@@ -26,22 +26,21 @@ export function ConnectionIndicator(props: { client: LiveClient | null }) {
 
 /**
  * The banner while the socket is down ("Reconnecting…", with the attempt), distinct from a panel's stale-data
- * warning. Absent while connected.
+ * warning. Absent while connected, and while the browser is offline: the app-wide offline banner
+ * (components/OfflineBanner.tsx) says that once.
  */
 export function ConnectionBanner(props: { client: LiveClient | null; shared?: boolean }) {
   const { t } = useTranslation();
   const c = useConnection(props.client);
   return (
     <div aria-live="polite" className="banner-slot">
-      {(c.state === 'reconnecting' || c.state === 'offline') && (
+      {c.state === 'reconnecting' && (
         <div className="banner banner-warn" data-testid="connection-banner" role="status">
           <span className="spinner" aria-hidden="true" />
           <span>
-            {c.state === 'offline'
-              ? t('connection.offlineBanner')
-              : c.attempt > 0
-                ? t('connection.reconnectingAttempt', { attempt: c.attempt })
-                : t('connection.reconnectingBanner')}
+            {c.attempt > 0
+              ? t('connection.reconnectingAttempt', { attempt: c.attempt })
+              : t('connection.reconnectingBanner')}
           </span>
         </div>
       )}
