@@ -104,7 +104,8 @@ export const de: Catalogue = {
     },
     backOnline: ({ server, duration }) => `${server} ist nach ${duration} Ausfall wieder online.`,
     recoveredAfter: ({ subject, recovery, duration, worst }) =>
-      `${subject}: ${recovery} nach ${duration}.${worst === null ? '' : ` Schlechtester Wert: ${worst}.`}`,
+      // In parentheses: German short units end with a full stop ("5 Min."), a sentence ending there would get two.
+      `${subject}: ${recovery} (nach ${duration}).${worst === null ? '' : ` Schlechtester Wert: ${worst}.`}`,
     measured: measuredWith('Spieler'),
     stillFiring: ({ duration, then }) => `Seit ${duration} weiterhin aktiv. ${then}`,
     test: ({ channel }) => `Dies ist ein Test des Kanals „${channel}“. Wenn eine Regel auslöst, sehen Alarme so aus.`,

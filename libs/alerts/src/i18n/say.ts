@@ -12,6 +12,11 @@ import type {
   ValueWords,
 } from './words';
 
+/** Stored words with a key this release does not know (written by a newer one): the caller falls back. */
+function unknown(words: never): never {
+  throw new Error(`no words for ${JSON.stringify((words as { key?: unknown }).key)}`);
+}
+
 /** A rule kind's words; throws for a kind this release does not know (the caller falls back to stored texts). */
 function ruleWords(t: Catalogue, kind: string): RuleWords {
   const words = Object.hasOwn(t.rules, kind) ? t.rules[kind as RuleKindName] : undefined;
@@ -21,7 +26,14 @@ function ruleWords(t: Catalogue, kind: string): RuleWords {
 
 /** The name of what a rule watches on a server, in the catalogue's language ("Circuit 3"). */
 export function sayInstance(t: Catalogue, w: InstanceWords): string {
-  return w.key === 'circuit' ? t.phrases.circuit({ id: w.id }) : w.text;
+  switch (w.key) {
+    case 'circuit':
+      return t.phrases.circuit({ id: w.id });
+    case 'text':
+      return w.text;
+    default:
+      return unknown(w);
+  }
 }
 
 function saySubject(t: Catalogue, w: SubjectWords): string {
@@ -41,6 +53,8 @@ function sayTitle(t: Catalogue, w: TitleWords): string {
       return t.phrases.recovered({ recovery: ruleWords(t, w.kind).recovered, subject: saySubject(t, w.subject) });
     case 'test':
       return t.phrases.testTitle;
+    default:
+      return unknown(w);
   }
 }
 
@@ -83,6 +97,8 @@ function saySummary(t: Catalogue, w: SummaryWords): string {
       return p.test({ channel: w.channel });
     case 'none':
       return '';
+    default:
+      return unknown(w);
   }
 }
 
@@ -109,6 +125,8 @@ function sayValue(t: Catalogue, w: ValueWords): string {
       return f.minutes(w.minutes);
     case 'duration':
       return f.duration(w.seconds);
+    default:
+      return unknown(w);
   }
 }
 

@@ -43,9 +43,15 @@ function subjectOf(msg: AlertMessage, t: Catalogue): string {
   const prefix = `[${labelOf(msg, t)}] `;
   const suffix = msg.transition === 'repeat' ? ` ${t.render.stillFiring}` : '';
   const title = truncate(singleLine(msg.title) || singleLine(msg.ruleName) || t.render.alert, 100);
-  const room = EMAIL_SUBJECT_MAX - codePointLength(prefix) - codePointLength(title) - codePointLength(suffix) - 2;
+  const colon = `${t.render.colon} `;
+  const room =
+    EMAIL_SUBJECT_MAX -
+    codePointLength(prefix) -
+    codePointLength(title) -
+    codePointLength(colon) -
+    codePointLength(suffix);
   const server = truncate(singleLine(msg.server.name) || msg.server.id, room);
-  return singleLine(`${prefix}${title}: ${server}${suffix}`);
+  return singleLine(`${prefix}${title}${colon}${server}${suffix}`);
 }
 
 /** The label/value rows shown before the message's own fields. */
