@@ -1,7 +1,12 @@
-import { Locale, MembershipRole, PlanId, PollIntervals } from '@app/contracts';
+import { Locale, MembershipRole, PlanId, PollKind } from '@app/contracts';
 import { z } from 'zod';
 
 const LOCALES = Locale.options.join(', ');
+
+/** Seconds between polls of each kind: every kind named, so the OpenAPI document (and the dashboard) knows them. */
+const Intervals = z.object(
+  Object.fromEntries(PollKind.options.map((kind) => [kind, z.int().positive()])) as Record<PollKind, z.ZodInt>,
+);
 
 /** The signed-in user as GET and PATCH /api/v1/me answer it. */
 export const MeView = z.object({
@@ -25,7 +30,7 @@ export const MeView = z.object({
     api_access: z.boolean(),
     /** null: unlimited. */
     api_daily_quota: z.int().nullable(),
-    intervals_seconds: PollIntervals,
+    intervals_seconds: Intervals,
   }),
 });
 export type MeView = z.infer<typeof MeView>;
