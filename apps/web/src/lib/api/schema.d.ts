@@ -1,7 +1,6 @@
 // Generated from the api-gateway's OpenAPI document by apps/web/scripts/openapi-types.mjs: do not edit.
 // Regenerate with `npm run gen:web-api` against a running platform.
 
-/* eslint-disable */
 export interface paths {
     "/api/v1/alert-rule-kinds": {
         parameters: {
