@@ -106,7 +106,8 @@ export const es: Catalogue = {
       const did = joined
         ? `${many ? 'han entrado en' : 'ha entrado en'} ${server}`
         : `${many ? 'han salido de' : 'ha salido de'} ${server}`;
-      return `${who} ${did}. Ahora hay ${online === null ? '?' : f.number(online)} conectados.`;
+      const now = online === null ? '? conectados' : `${f.number(online)} ${online === 1 ? 'conectado' : 'conectados'}`;
+      return `${who} ${did}. Ahora hay ${now}.`;
     },
     backOnline: ({ server, duration }) => `${server} vuelve a estar en línea tras ${duration} caído.`,
     recoveredAfter: ({ subject, recovery, duration, worst }) =>

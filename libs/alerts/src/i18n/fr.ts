@@ -90,7 +90,7 @@ export const fr: Catalogue = {
     tickRateLow: ({ server, tick, limit }, f) =>
       `${server} tourne à ${f.number(tick)} ticks par seconde, sous ${f.number(limit)}/s${NBSP}: l’usine prend du retard.`,
     playerCount: ({ server, count, limit, above }, f) =>
-      `${f.number(count)} ${count > 1 ? 'joueurs sont' : 'joueur est'} en ligne sur ${server}, ${above ? 'plus' : 'moins'} que ${f.number(limit)}.`,
+      `${f.number(count)} ${count > 1 ? 'joueurs sont' : 'joueur est'} en ligne sur ${server}, ${above ? 'au-dessus' : 'en dessous'} du seuil de ${f.number(limit)}.`,
     fuseTripped: ({ circuit, server, consumed, capacity }, f) =>
       `Le fusible du circuit ${circuit} sur ${server} a grillé${NBSP}: tout ce qui y est branché s’est arrêté. Consommation ${f.mw(consumed)}, capacité ${f.mw(capacity)}.`,
     overCapacity: ({ circuit, server, consumed, capacity }, f) =>
