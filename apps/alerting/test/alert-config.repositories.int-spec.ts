@@ -52,6 +52,7 @@ describe('alert configuration repositories (real PostgreSQL)', () => {
       kind: 'discord',
       name,
       enabled: true,
+      locale: 'en',
       configEnc: new Uint8Array([1, 2, 3]),
       configHint: 'discord.com/api/webhooks/••••',
     });

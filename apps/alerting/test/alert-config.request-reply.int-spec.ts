@@ -10,6 +10,8 @@ import {
   serviceEnv,
   ServiceProcess,
   sql,
+  startDiscordReceiver,
+  type DiscordReceiver,
   type TestDatabase,
 } from '@app/testing';
 // The gateway's client side of the contract, against the real alerting process: the path the REST routes take.
@@ -33,6 +35,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
   const onTheBus: string[] = [];
   let caller: Principal;
   let serverId: string;
+  let discord: DiscordReceiver;
 
   const refusal = async (promise: Promise<unknown>): Promise<ApiError> =>
     (await promise.then(
@@ -44,6 +47,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    discord = await startDiscordReceiver();
     messaging = await connectTestMessaging(prefix, 'api-gateway');
     messaging.subscribe(Subjects.alertConfigChanged, (e) => {
       announced.push(e);
@@ -77,6 +81,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
   afterAll(async () => {
     await alerting?.stop().catch(() => undefined);
     await messaging?.close();
+    await discord?.close();
     await db?.drop();
   });
 
@@ -86,6 +91,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
       name: 'Ops hook',
       config: { url: `http://127.0.0.1:9/${SECRET_PATH}` },
       enabled: true,
+      locale: 'en',
     });
     expect(created.signing_secret).toMatch(/^gsm_whsec_/);
     const listed = await gateway.listChannels(caller.orgId);
@@ -109,6 +115,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
       name: 'Theirs',
       config: { url: 'http://127.0.0.1:9/theirs' },
       enabled: true,
+      locale: 'en',
     });
     const invalid = await refusal(
       gateway.createRule(caller, serverId, {
@@ -125,7 +132,13 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
     const notAnId = await refusal(gateway.listRules(caller.orgId, 'not-an-id'));
     expect(notAnId.message).toBe('server not found');
     const target = await refusal(
-      gateway.createChannel(caller, { kind: 'slack', name: 'x', config: { url: 'http://10.0.0.1/x' }, enabled: true }),
+      gateway.createChannel(caller, {
+        kind: 'slack',
+        name: 'x',
+        config: { url: 'http://10.0.0.1/x' },
+        enabled: true,
+        locale: 'en',
+      }),
     );
     expect(target.code).toBe('TargetNotAllowed');
   });
@@ -138,6 +151,45 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
     const kinds = (await gateway.listRules(caller.orgId, serverId)).map((r) => r.kind);
     expect(kinds.sort()).toEqual(['degraded', 'fuse_tripped', 'player_count_above', 'server_offline']);
     expect(audited).toContain('alert_rule.created');
+  });
+
+  it("keeps each channel's language (English unless chosen), and its test message is in that language", async () => {
+    const first = (await gateway.listChannels(caller.orgId))[0]!;
+    expect(first.locale).toBe('en');
+    const channel = await gateway.createChannel(caller, {
+      kind: 'discord',
+      name: 'Pioniere',
+      config: { url: discord.webhookUrl },
+      enabled: true,
+      locale: 'de',
+    });
+    expect(channel.locale).toBe('de');
+    expect((await gateway.getChannel(caller.orgId, channel.id)).locale).toBe('de');
+    const sent = await gateway.testChannel(caller, channel.id);
+    expect(sent).toMatchObject({ delivered: true, error: null });
+    const [german] = discord.messages();
+    expect(german!.embeds?.[0]).toMatchObject({
+      title: '[TEST] Testnachricht',
+      fields: [
+        { name: 'Server', value: 'Satisfactory-Überwachung', inline: true },
+        { name: 'Kanal', value: 'Pioniere', inline: true },
+      ],
+      footer: { text: 'Testbenachrichtigung · Regel: Testnachricht' },
+    });
+    expect(german!.embeds?.[0]?.description).toContain('Dies ist ein Test des Kanals „Pioniere“.');
+
+    const french = await gateway.updateChannel(caller, channel.id, { locale: 'fr' });
+    expect(french).toMatchObject({ id: channel.id, locale: 'fr', name: 'Pioniere' });
+    expect((await gateway.listChannels(caller.orgId)).find((c) => c.id === channel.id)?.locale).toBe('fr');
+    const [row] = await sql<{ locale: string }>(
+      db.url,
+      'SELECT locale::text FROM notification_channels WHERE id = $1',
+      [channel.id],
+    );
+    expect(row!.locale).toBe('fr');
+    expect(audited).toContain('channel.updated');
+    await gateway.testChannel(caller, channel.id);
+    expect(discord.messages()[1]?.embeds?.[0]?.title).toBe('[TEST] Message de test');
   });
 
   it('answers 503 when alerting does not answer', async () => {

@@ -13,6 +13,7 @@ import {
   startTelegramReceiver,
   startWebhookReceiver,
   type DiscordReceiver,
+  type DiscordWebhookPayload,
   type SlackReceiver,
   type SmtpReceiver,
   type TeamsReceiver,
@@ -512,6 +513,56 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     expect((await call('GET', rulePath, undefined, readOnly.body.token)).status).toBe(200);
     expect((await call('POST', rulePath, { kind: 'player_joined' }, readOnly.body.token)).status).toBe(403);
   });
+
+  it("a channel's language: kept by the REST API, and an outage told in German to a German channel", async () => {
+    const german = await startDiscordReceiver();
+    try {
+      const channel = { kind: 'discord', name: 'Pioniere', config: { url: german.webhookUrl } };
+      const refused = await call('POST', '/api/v1/notification-channels', { ...channel, locale: 'tlh' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toContain('locale: must be one of en, de, es, fr, nl');
+      const created = await call('POST', '/api/v1/notification-channels', channel);
+      expect([created.status, created.body.locale]).toEqual([201, 'en']);
+      const id = created.body.id as string;
+      const changed = await call('PATCH', `/api/v1/notification-channels/${id}`, { locale: 'de' });
+      expect([changed.status, changed.body.locale]).toEqual([200, 'de']);
+      expect((await call('PATCH', `/api/v1/notification-channels/${id}`, { locale: 'DE' })).status).toBe(400);
+      const listed = (await call('GET', '/api/v1/notification-channels')).body as { id: string; locale: string }[];
+      expect(listed.find((c) => c.id === id)?.locale).toBe('de');
+      expect(listed.find((c) => c.id === channels.discord)?.locale).toBe('en');
+      // The rules name their channels since the 429 test: Factory 0's offline rule tells this one and the English one.
+      const offlineRule = (await rules(0)).find((r) => r.kind === 'server_offline')!;
+      const ruleChannels = await call('PATCH', `/api/v1/servers/${serverIds[0]}/alert-rules/${offlineRule.id}`, {
+        channel_ids: [id, channels.discord],
+      });
+      expect(ruleChannels.status).toBe(200);
+
+      await sim.setFault(0, 'stopped');
+      const offline = await german.waitFor(
+        (r) => r.status < 300 && r.rawBody.includes('Factory 0 ist offline'),
+        60_000,
+      );
+      expect(offline.problems).toEqual([]);
+      await sim.clearFaults(0);
+      const back = await german.waitFor(
+        (r) => r.status < 300 && r.rawBody.includes('Wieder online: Factory 0'),
+        60_000,
+      );
+      const embed = (back.json as DiscordWebhookPayload).embeds?.[0];
+      expect(embed?.description).toMatch(/^Factory 0 ist nach .+ Ausfall wieder online\./);
+      expect(embed?.description).toContain('Ausgefallen für ');
+      expect(embed?.fields?.map((f) => f.name)).toEqual(['Server', 'Ausfallzeit', 'Ausfallzeit']);
+      expect(embed?.footer?.text).toMatch(/^Vorfall [0-9a-f]{8} · Regel: Server offline$/);
+      // The English channel was told of the same outage in English.
+      await discord.waitFor(
+        (r) => r.status < 300 && r.at >= back.at - 10_000 && r.rawBody.includes('Back online'),
+        30_000,
+      );
+      expect((await call('DELETE', `/api/v1/notification-channels/${id}`)).status).toBe(204);
+    } finally {
+      await german.close();
+    }
+  }, 150_000);
 
   it('no response, log line or error holds a webhook URL, bot token or signing secret', () => {
     const all = bodies.join('\n');

@@ -474,9 +474,10 @@ describe('DeliveriesRepository (real PostgreSQL)', () => {
     expect((await repo.overdue(60_000, 2)).map((d) => d.id)).toEqual([neverPublished, retryDue]);
   });
 
-  it("answers a delivery's channel as the sender needs it, with its own organisation", async () => {
+  it("answers a delivery's channel as the sender needs it, with its own organisation and language", async () => {
     const a = await addOrg('telegram', false);
     const b = await addOrg('webhook', true);
+    await sql(db.url, `UPDATE notification_channels SET locale = 'nl' WHERE id = $1`, [b.channelId]);
 
     expect(await repo.channel(a.channelId)).toEqual({
       id: a.channelId,
@@ -484,10 +485,12 @@ describe('DeliveriesRepository (real PostgreSQL)', () => {
       kind: 'telegram',
       name: 'Ops',
       enabled: false,
+      // A channel nobody chose a language for writes English.
+      locale: 'en',
       config_enc: expect.anything(),
     });
     const other = await repo.channel(b.channelId);
-    expect(other).toMatchObject({ id: b.channelId, org_id: b.orgId, kind: 'webhook', enabled: true });
+    expect(other).toMatchObject({ id: b.channelId, org_id: b.orgId, kind: 'webhook', enabled: true, locale: 'nl' });
     expect(Buffer.from(other!.config_enc)).toEqual(Buffer.from([0x0a, 0x0b, 0x0c]));
     expect(await repo.channel(randomUUID())).toBeNull();
   });

@@ -1,4 +1,9 @@
 import type { Messaging } from '@app/messaging';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   connectTestMessaging,
   createTestDatabase,
@@ -162,6 +167,41 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expect((await call('GET', '/api/v1/me', { token: created.body.token })).status).toBe(200);
     });
 
+    it("keeps the user's language: null until chosen, set and cleared with PATCH /me, an unknown one refused", async () => {
+      const { token, userId } = await signUp();
+      const before = await call('GET', '/api/v1/me', { token });
+      expect(before.status).toBe(200);
+      expect(before.body.locale).toBeNull();
+
+      const changed = await call('PATCH', '/api/v1/me', { token, body: { locale: 'de' } });
+      expect(changed.status).toBe(200);
+      // The answer is the signed-in user as GET /me shows it, with the new language.
+      expect(changed.body).toEqual({ ...before.body, locale: 'de' });
+      expect((await call('GET', '/api/v1/me', { token })).body.locale).toBe('de');
+      const [row] = await sql<{ locale: string | null }>(db.url, 'SELECT locale::text FROM users WHERE id = $1', [
+        userId,
+      ]);
+      expect(row!.locale).toBe('de');
+
+      const unknown = await call('PATCH', '/api/v1/me', { token, body: { locale: 'klingon' } });
+      expectErrorShape(unknown, 400, 'ValidationFailed');
+      expect(unknown.body.error.message).toContain('locale: must be one of en, de, es, fr, nl');
+      expect(unknown.body.error.remedy).toEqual(expect.any(String));
+      expect(unknown.body.error.details.fields).toEqual([{ field: 'locale', problem: expect.any(String) }]);
+      expectErrorShape(
+        await call('PATCH', '/api/v1/me', { token, body: { locale: 'fr', name: 'x' } }),
+        400,
+        'ValidationFailed',
+      );
+      expectErrorShape(await call('PATCH', '/api/v1/me', { token, body: {} }), 400, 'ValidationFailed');
+      expect((await call('GET', '/api/v1/me', { token })).body.locale).toBe('de');
+
+      const cleared = await call('PATCH', '/api/v1/me', { token, body: { locale: null } });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.locale).toBeNull();
+      expectErrorShape(await call('PATCH', '/api/v1/me', { body: { locale: 'de' } }), 401, 'Unauthenticated');
+    });
+
     it('refuses a short password, a bad e-mail and a taken e-mail, naming the field', async () => {
       const bad = await call('POST', '/api/v1/auth/register', {
         body: { email: 'not-an-email', password: 'short', name: 'X' },
@@ -264,6 +304,38 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       const ui = await fetch(`${base}/api/docs`);
       expect(ui.status).toBe(200);
       expect(await ui.text()).toMatch(/swagger/i);
+    });
+
+    it("gives the dashboard's API types (apps/web/src/lib/api/schema.d.ts) from this very document", async () => {
+      const doc = await call('GET', '/api/docs.json');
+      expect(doc.status).toBe(200);
+      // The generator is an ES module (openapi-typescript): run as a child process, it checks the checked-in file
+      // against the document and, when they differ, says which line and to run `npm run gen:web-api`.
+      const dir = mkdtempSync(join(tmpdir(), 'gsm-openapi-'));
+      try {
+        const file = join(dir, 'docs.json');
+        writeFileSync(file, doc.text);
+        const check = await promisify(execFile)(
+          process.execPath,
+          [join(__dirname, '../../web/scripts/openapi-types.mjs'), '--check', file],
+          { cwd: join(__dirname, '../../..'), env: { ...process.env, NODE_OPTIONS: '' } },
+        ).then(
+          (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
+          (failed: { code?: number; stdout?: string; stderr?: string }) => failed,
+        );
+        // On a difference this shows the script's explanation: the first differing line and what to run.
+        expect(check.code === 0 ? 'up to date' : check.stderr).toBe('up to date');
+        expect(check.stdout).toContain('matches the OpenAPI document');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const me = doc.body.paths['/api/v1/me'];
+      expect(Object.keys(me)).toEqual(expect.arrayContaining(['get', 'patch']));
+      expect(me.get.responses['200'].content['application/json'].schema.properties.locale).toEqual({
+        type: 'string',
+        enum: ['en', 'de', 'es', 'fr', 'nl'],
+        nullable: true,
+      });
     });
   });
 

@@ -50,6 +50,19 @@ describe('AuthRepository (PostgreSQL)', () => {
     expect(await repository.userWithOrganisations(randomUUID())).toBeNull();
   });
 
+  it("keeps a user's language: none until chosen, then the one chosen, and none again when cleared", async () => {
+    const user = await account();
+    expect(await repository.userWithOrganisations(user.id)).toMatchObject({ locale: null });
+    expect(await repository.setLocale(user.id, 'nl')).toBe(true);
+    expect(await repository.userWithOrganisations(user.id)).toMatchObject({ locale: 'nl' });
+    expect(await sql(db.url, 'SELECT locale::text FROM users WHERE id = $1', [user.id])).toEqual([{ locale: 'nl' }]);
+    expect(await repository.setLocale(user.id, null)).toBe(true);
+    expect(await repository.userWithOrganisations(user.id)).toMatchObject({ locale: null });
+    expect(await repository.setLocale(randomUUID(), 'de')).toBe(false);
+    // The column takes the platform's languages only.
+    await expect(sql(db.url, "UPDATE users SET locale = 'xx' WHERE id = $1", [user.id])).rejects.toThrow(/locale/);
+  });
+
   it('stores a session by its hash and revokes it', async () => {
     const user = await account();
     const tokenHash = `hash-${randomUUID()}`;

@@ -278,6 +278,8 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       const account = accountOf(caller);
       return account ? { token: await freshSession(account) } : {};
     },
+    // A user's own language: every signed-in user (any role) may set theirs; an API token may not.
+    'PATCH /api/v1/me': async () => ({ body: { locale: 'de' } }),
     'POST /api/v1/tokens': async () => ({ body: { name: 'matrix', scopes: ['servers:read'] } }),
     'DELETE /api/v1/tokens/{id}': async () => ({ params: { id: await throwaway.token() } }),
     // A cell expected to register gets a simulated server of its own; the others send A's registered one (a

@@ -1,4 +1,7 @@
 import type { Severity } from '@app/contracts';
+import type { MessageWords } from './i18n/words';
+
+export { formatDuration } from './i18n/formats';
 
 /** Which moment of an incident a notification tells of. */
 export type Transition = 'fired' | 'resolved' | 'repeat' | 'test';
@@ -41,18 +44,11 @@ export interface AlertMessage {
   fields: MessageField[];
   /** A link to the server's dashboard, or null when the platform's public URL is not configured. */
   url: string | null;
-}
-
-/** Formats a duration in seconds for people: "45 s", "4 min 12 s", "2 h 5 min", "3 d 4 h". */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.round(totalSeconds));
-  if (s < 60) return `${s} s`;
-  const minutes = Math.floor(s / 60);
-  if (minutes < 60) return s % 60 === 0 ? `${minutes} min` : `${minutes} min ${s % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+  /**
+   * The same texts as catalogue keys and values (i18n/words.ts), so that each channel says them in its own
+   * language; the strings above are their English. Absent on messages stored before channels had languages.
+   */
+  words?: MessageWords;
 }
 
 /** Colour of a severity (RGB), shared by Discord embeds, Slack attachments and e-mail. */

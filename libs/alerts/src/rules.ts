@@ -16,12 +16,29 @@ export interface ParamSpec {
   required: boolean;
 }
 
+/** The name of every rule kind (the catalogue of each language in i18n/ has words for each). */
+export type RuleKindName =
+  | 'server_offline'
+  | 'degraded'
+  | 'tick_rate_below'
+  | 'player_joined'
+  | 'player_left'
+  | 'player_count_above'
+  | 'player_count_below'
+  | 'fuse_tripped'
+  | 'battery_below'
+  | 'battery_draining'
+  | 'power_over_capacity'
+  | 'train_derailed'
+  | 'addon_lost';
+
 /** A rule kind: what it watches, how it is named, how bad it is by default, and its parameters. */
 export interface RuleKindSpec {
-  kind: string;
+  kind: RuleKindName;
+  /** The kind's name in English (the API's catalogue and a preset rule's name); i18n/ says it in other languages. */
   title: string;
   description: string;
-  /** Headline of the recovery notice. */
+  /** Headline of the recovery notice, in English. */
   recoveryTitle: string;
   source: RuleSource;
   severity: Severity;
@@ -223,7 +240,7 @@ const kinds: RuleKindSpec[] = [
 export const RULE_KINDS: Readonly<Record<string, RuleKindSpec>> = Object.freeze(
   Object.fromEntries(kinds.map((k) => [k.kind, k])),
 );
-export const RULE_KIND_NAMES = kinds.map((k) => k.kind) as [string, ...string[]];
+export const RULE_KIND_NAMES = kinds.map((k) => k.kind) as [RuleKindName, ...RuleKindName[]];
 
 /** The rules every new server gets; they can be changed or switched off. */
 export const PRESET_KINDS = ['server_offline', 'degraded', 'fuse_tripped'] as const;

@@ -1,4 +1,4 @@
-import type { ChannelKind } from '@app/contracts';
+import type { ChannelKind, Locale } from '@app/contracts';
 import { Db, PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 
@@ -9,6 +9,8 @@ export interface ChannelRecord {
   kind: ChannelKind;
   name: string;
   enabled: boolean;
+  /** The language of its alert messages. */
+  locale: Locale;
   configEnc: Uint8Array;
   configHint: string;
   createdAt: Date;
@@ -44,7 +46,7 @@ export class AlertChannelsRepository {
 
   update(
     id: string,
-    changes: { name?: string; enabled?: boolean; configEnc?: Uint8Array; configHint?: string },
+    changes: { name?: string; enabled?: boolean; locale?: Locale; configEnc?: Uint8Array; configHint?: string },
   ): Promise<ChannelRecord> {
     return this.prisma.notificationChannel.update({
       where: { id },

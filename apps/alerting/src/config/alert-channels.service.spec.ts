@@ -43,7 +43,13 @@ describe('AlertChannelsService (mocked repository)', () => {
   });
 
   it('never answers a webhook URL: not on creation, not in the list; the signing secret only once', async () => {
-    const created = await service.create(ORG, { kind: 'webhook', name: 'Ops', config: { url: HOOK }, enabled: true });
+    const created = await service.create(ORG, {
+      kind: 'webhook',
+      name: 'Ops',
+      config: { url: HOOK },
+      enabled: true,
+      locale: 'en',
+    });
     expect(created.signing_secret).toMatch(/^gsm_whsec_/);
     const listed = await service.list(ORG);
     const fetched = await service.get(ORG, created.id);
@@ -60,7 +66,13 @@ describe('AlertChannelsService (mocked repository)', () => {
 
   it('refuses a URL to a private or loopback address', async () => {
     const error = (await service
-      .create(ORG, { kind: 'webhook', name: 'Local', config: { url: 'http://127.0.0.1:9/hook' }, enabled: true })
+      .create(ORG, {
+        kind: 'webhook',
+        name: 'Local',
+        config: { url: 'http://127.0.0.1:9/hook' },
+        enabled: true,
+        locale: 'en',
+      })
       .catch((e: unknown) => e)) as AlertConfigFailure;
     expect(error).toBeInstanceOf(AlertConfigFailure);
     expect(error.code).toBe('TargetNotAllowed');
@@ -69,7 +81,13 @@ describe('AlertChannelsService (mocked repository)', () => {
   });
 
   it('switching on a channel the plan does not allow is refused after its settings are checked', async () => {
-    const created = await service.create(ORG, { kind: 'slack', name: 'S', config: { url: HOOK }, enabled: false });
+    const created = await service.create(ORG, {
+      kind: 'slack',
+      name: 'S',
+      config: { url: HOOK },
+      enabled: false,
+      locale: 'en',
+    });
     const invalid = (await service
       .update(ORG, created.id, { enabled: true, config: { url: 'not a url' } }, false)
       .catch((e: unknown) => e)) as AlertConfigFailure;
@@ -83,13 +101,25 @@ describe('AlertChannelsService (mocked repository)', () => {
   });
 
   it("rotates a webhook's signing secret and answers the new one once; other kinds cannot rotate", async () => {
-    const created = await service.create(ORG, { kind: 'webhook', name: 'Ops', config: { url: HOOK }, enabled: true });
+    const created = await service.create(ORG, {
+      kind: 'webhook',
+      name: 'Ops',
+      config: { url: HOOK },
+      enabled: true,
+      locale: 'en',
+    });
     const rotated = await service.update(ORG, created.id, { rotate_secret: true }, true);
     expect(rotated.signing_secret).toMatch(/^gsm_whsec_/);
     expect(rotated.signing_secret).not.toBe(created.signing_secret);
     const renamed = await service.update(ORG, created.id, { name: 'Renamed' }, true);
     expect(renamed.signing_secret).toBeUndefined();
-    const slack = await service.create(ORG, { kind: 'slack', name: 'S', config: { url: HOOK }, enabled: true });
+    const slack = await service.create(ORG, {
+      kind: 'slack',
+      name: 'S',
+      config: { url: HOOK },
+      enabled: true,
+      locale: 'en',
+    });
     const error = (await service
       .update(ORG, slack.id, { rotate_secret: true }, true)
       .catch((e: unknown) => e)) as AlertConfigFailure;
@@ -97,7 +127,13 @@ describe('AlertChannelsService (mocked repository)', () => {
   });
 
   it("answers 404 for another organisation's channel", async () => {
-    const created = await service.create(ORG, { kind: 'slack', name: 'S', config: { url: HOOK }, enabled: true });
+    const created = await service.create(ORG, {
+      kind: 'slack',
+      name: 'S',
+      config: { url: HOOK },
+      enabled: true,
+      locale: 'en',
+    });
     const error = (await service
       .get('00000000-0000-4000-8000-00000000000b', created.id)
       .catch((e: unknown) => e)) as AlertConfigFailure;

@@ -33,6 +33,7 @@ export function channelView(c: ChannelRecord, last: LastDelivery | undefined): C
     kind: c.kind,
     name: c.name,
     enabled: c.enabled,
+    locale: c.locale,
     target: c.configHint,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
@@ -111,6 +112,7 @@ export class AlertChannelsService {
       kind: input.kind,
       name: input.name,
       enabled: input.enabled,
+      locale: input.locale,
       configEnc: sealChannelConfig(this.box, id, config),
       configHint: channelHint(config),
     });
@@ -139,7 +141,12 @@ export class AlertChannelsService {
     }
     if (input.enabled === true && !enableAllowed)
       throw new AlertConfigFailure('PlanLimitReached', `${row.kind} alerts are not part of the plan`);
-    const updated = await this.channels.update(id, { name: input.name, enabled: input.enabled, ...sealed });
+    const updated = await this.channels.update(id, {
+      name: input.name,
+      enabled: input.enabled,
+      locale: input.locale,
+      ...sealed,
+    });
     this.changes.announce(orgId, null, 'channels');
     const last = await this.channels.lastDeliveries([id]);
     return {

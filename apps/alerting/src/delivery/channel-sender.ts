@@ -10,6 +10,7 @@ import {
   type AlertMessage,
   type ChannelConfig,
 } from '@app/alerts';
+import type { Locale } from '@app/contracts';
 import { TargetGuard } from '@app/game-client';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
@@ -80,7 +81,10 @@ function classify(answer: HttpAnswer, kindName: string): Omit<SendResult, 'answe
   return { outcome: 'permanent', status, retryAfterMs: null, error: `${kindName} answered ${status}: ${advice}` };
 }
 
-/** Sends one notification to one channel: renders it for the receiver, posts it, and classifies the answer. */
+/**
+ * Sends one notification to one channel: renders it for the receiver in the channel's language, posts it, and
+ * classifies the answer.
+ */
 @Injectable()
 export class ChannelSender implements OnApplicationShutdown {
   private smtp: Transporter | undefined;
@@ -91,10 +95,10 @@ export class ChannelSender implements OnApplicationShutdown {
     private readonly clock: Clock,
   ) {}
 
-  async send(config: ChannelConfig, message: AlertMessage, deliveryId: string): Promise<SendResult> {
+  async send(config: ChannelConfig, message: AlertMessage, deliveryId: string, locale: Locale): Promise<SendResult> {
     const secrets = secretsOf(config);
     try {
-      const result = await this.attempt(config, message, deliveryId);
+      const result = await this.attempt(config, message, deliveryId, locale);
       return {
         ...result,
         answer: result.answer ? redact(result.answer, secrets).slice(0, ANSWER_MAX) : null,
@@ -115,7 +119,12 @@ export class ChannelSender implements OnApplicationShutdown {
     }
   }
 
-  private async attempt(config: ChannelConfig, message: AlertMessage, deliveryId: string): Promise<SendResult> {
+  private async attempt(
+    config: ChannelConfig,
+    message: AlertMessage,
+    deliveryId: string,
+    locale: Locale,
+  ): Promise<SendResult> {
     const timeout = this.env.ALERTING_SEND_TIMEOUT_MS;
     const json = { 'content-type': 'application/json' };
     let answer: HttpAnswer;
@@ -125,20 +134,26 @@ export class ChannelSender implements OnApplicationShutdown {
         name = 'Discord';
         const url = new URL(config.url);
         url.searchParams.set('wait', 'true');
-        answer = await postGuarded(this.guard, url.toString(), JSON.stringify(renderDiscord(message)), json, timeout);
+        answer = await postGuarded(
+          this.guard,
+          url.toString(),
+          JSON.stringify(renderDiscord(message, locale)),
+          json,
+          timeout,
+        );
         break;
       }
       case 'slack':
         name = 'Slack';
-        answer = await postGuarded(this.guard, config.url, JSON.stringify(renderSlack(message)), json, timeout);
+        answer = await postGuarded(this.guard, config.url, JSON.stringify(renderSlack(message, locale)), json, timeout);
         break;
       case 'teams':
         name = 'Teams';
-        answer = await postGuarded(this.guard, config.url, JSON.stringify(renderTeams(message)), json, timeout);
+        answer = await postGuarded(this.guard, config.url, JSON.stringify(renderTeams(message, locale)), json, timeout);
         break;
       case 'webhook': {
         name = 'The webhook';
-        const body = JSON.stringify(renderWebhook(message));
+        const body = JSON.stringify(renderWebhook(message, locale));
         const timestamp = Math.floor(this.clock.nowMs() / 1000);
         answer = await postGuarded(
           this.guard,
@@ -146,6 +161,8 @@ export class ChannelSender implements OnApplicationShutdown {
           body,
           {
             ...json,
+            // The language of the body's texts, so a receiver can tell without knowing the channel's settings.
+            'content-language': locale,
             [WEBHOOK_HEADERS.timestamp]: String(timestamp),
             [WEBHOOK_HEADERS.signature]: signWebhook(config.secret, timestamp, body),
             [WEBHOOK_HEADERS.event]: message.transition,
@@ -159,7 +176,7 @@ export class ChannelSender implements OnApplicationShutdown {
       case 'telegram': {
         name = 'Telegram';
         const base = this.env.TELEGRAM_API_URL.replace(/\/+$/, '');
-        const payload = renderTelegram(message, config.chat_id);
+        const payload = renderTelegram(message, config.chat_id, locale);
         answer = await postGuarded(
           null,
           `${base}/bot${config.bot_token}/sendMessage`,
@@ -170,13 +187,13 @@ export class ChannelSender implements OnApplicationShutdown {
         break;
       }
       case 'email':
-        return this.email(config.to, message, deliveryId);
+        return this.email(config.to, message, deliveryId, locale);
     }
     const verdict = classify(answer, name);
     return { ...verdict, answer: answer.body.slice(0, ANSWER_MAX * 2) || null };
   }
 
-  private async email(to: string[], message: AlertMessage, deliveryId: string): Promise<SendResult> {
+  private async email(to: string[], message: AlertMessage, deliveryId: string, locale: Locale): Promise<SendResult> {
     if (!this.env.SMTP_URL) {
       return {
         outcome: 'permanent',
@@ -191,7 +208,7 @@ export class ChannelSender implements OnApplicationShutdown {
       greetingTimeout: this.env.ALERTING_SEND_TIMEOUT_MS,
       socketTimeout: this.env.ALERTING_SEND_TIMEOUT_MS,
     } as never);
-    const mail = renderEmail(message);
+    const mail = renderEmail(message, locale);
     try {
       const info = (await this.smtp.sendMail({
         from: this.env.SMTP_FROM,
@@ -199,7 +216,7 @@ export class ChannelSender implements OnApplicationShutdown {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: { 'X-GSM-Delivery': deliveryId, 'X-GSM-Event': message.transition },
+        headers: { 'X-GSM-Delivery': deliveryId, 'X-GSM-Event': message.transition, 'Content-Language': locale },
       })) as { response?: string };
       return { outcome: 'sent', status: 250, retryAfterMs: null, answer: info.response ?? null, error: null };
     } catch (error) {

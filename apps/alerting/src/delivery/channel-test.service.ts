@@ -1,4 +1,11 @@
-import { openChannelConfig, type AlertMessage, type ChannelConfig } from '@app/alerts';
+import {
+  CATALOGUES,
+  openChannelConfig,
+  sayMessage,
+  type AlertMessage,
+  type ChannelConfig,
+  type MessageWords,
+} from '@app/alerts';
 import { Requests, Uuid, type ChannelTestResult } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
@@ -34,25 +41,9 @@ export class ChannelTestService implements OnApplicationBootstrap {
     } catch {
       return failed('the channel settings could not be decrypted; save the channel again');
     }
-    const now = this.clock.now();
-    const message: AlertMessage = {
-      transition: 'test',
-      severity: 'info',
-      ruleKind: 'test',
-      ruleName: 'Test message',
-      incidentId: randomUUID(),
-      server: { id: '00000000-0000-0000-0000-000000000000', name: 'Satisfactory monitoring' },
-      instance: null,
-      title: 'Test message',
-      summary: `This is a test of the "${channel.name}" channel. When a rule fires, alerts will look like this.`,
-      startedAt: now,
-      at: now,
-      durationSeconds: null,
-      fields: [{ name: 'Channel', value: channel.name, inline: true }],
-      url: this.env.PUBLIC_URL,
-    };
+    const message = testMessage(channel.name, this.clock.now(), this.env.PUBLIC_URL);
     const started = performance.now();
-    const result = await this.sender.send(config, message, randomUUID());
+    const result = await this.sender.send(config, message, randomUUID(), channel.locale);
     return {
       delivered: result.outcome === 'sent',
       receiverStatus: result.status,
@@ -61,6 +52,35 @@ export class ChannelTestService implements OnApplicationBootstrap {
       error: result.error,
     };
   }
+}
+
+/** What a test sends: how an alert looks, in the channel's language (the words are said when it is rendered). */
+function testMessage(channelName: string, now: Date, url: string | null): AlertMessage {
+  const words: MessageWords = {
+    title: { key: 'test' },
+    summary: { key: 'test', channel: channelName },
+    fields: [{ name: 'channel', value: { key: 'text', text: channelName }, inline: true }],
+    instance: null,
+    rule: null,
+  };
+  const english = sayMessage(words, CATALOGUES.en);
+  return {
+    transition: 'test',
+    severity: 'info',
+    ruleKind: 'test',
+    ruleName: english.ruleName,
+    incidentId: randomUUID(),
+    server: { id: '00000000-0000-0000-0000-000000000000', name: CATALOGUES.en.phrases.testServer },
+    instance: null,
+    title: english.title,
+    summary: english.summary,
+    startedAt: now,
+    at: now,
+    durationSeconds: null,
+    fields: english.fields,
+    url,
+    words,
+  };
 }
 
 function failed(error: string): ChannelTestResult {

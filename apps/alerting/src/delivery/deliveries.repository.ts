@@ -1,4 +1,4 @@
-import type { ChannelKind } from '@app/contracts';
+import type { ChannelKind, Locale } from '@app/contracts';
 import { Db, PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 
@@ -20,6 +20,8 @@ export interface SendableChannel {
   kind: ChannelKind;
   name: string;
   enabled: boolean;
+  /** The language its messages are written in. */
+  locale: Locale;
   config_enc: Uint8Array;
 }
 
@@ -73,7 +75,8 @@ export class DeliveriesRepository {
 
   async channel(id: string): Promise<SendableChannel | null> {
     const rows = await this.prisma.$queryRaw<SendableChannel[]>(Db.Prisma.sql`
-      SELECT id, org_id, kind, name, enabled, config_enc FROM notification_channels WHERE id = ${id}::uuid`);
+      SELECT id, org_id, kind, name, enabled, locale::text AS locale, config_enc FROM notification_channels
+       WHERE id = ${id}::uuid`);
     return rows[0] ?? null;
   }
 

@@ -126,7 +126,7 @@ export class DeliveryService implements OnApplicationBootstrap {
     }
     const message = reviveMessage(row.message, this.env.PUBLIC_URL);
     const started = performance.now();
-    const result = await this.sender.send(config, message, row.id);
+    const result = await this.sender.send(config, message, row.id, channel.locale);
     const durationMs = Math.round(performance.now() - started);
     this.metrics.sendDuration.observe({ channel: channel.kind }, durationMs / 1000);
     await this.record(row, result, durationMs, channel.kind, message);

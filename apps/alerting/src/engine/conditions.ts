@@ -1,12 +1,9 @@
-import { RULE_KINDS, type MessageField } from '@app/alerts';
+import { RULE_KINDS, type FieldWords, type InstanceWords, type ValueWords } from '@app/alerts';
 import type { PollResult } from '@app/contracts';
-import type { Observation, RuleDef, ServerInfo } from './model';
+import type { AlertStateRow, Observation, RuleDef, ServerInfo } from './model';
 
 /** What the evaluator feeds the rules: a poll result, or a confirmed status change (as `status`). */
 export type Input = PollResult | { kind: 'status'; serverId: string; time: string };
-
-const n1 = (v: number) => (Math.round(v * 10) / 10).toString();
-const mw = (v: number) => `${n1(v)} MW`;
 
 /** Whether a rule kind looks at this input at all. */
 export function watches(rule: RuleDef, input: Input): boolean {
@@ -27,24 +24,27 @@ export function watches(rule: RuleDef, input: Input): boolean {
   }
 }
 
+const text = (value: string): ValueWords => ({ key: 'text', text: value });
+const power = (mw: number, signed = false): ValueWords => ({ key: 'power', mw, signed });
+
 /**
  * The observations a (non-event) rule makes of an input; empty when the input says nothing about the condition
  * (a failed poll: unknown is not "fine"). Per-instance rules observe every instance in the data.
  */
 export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observation[] {
   const name = server.name;
+  const serverWide = { instance: '', label: { key: 'text', text: name } } as const;
   switch (rule.kind) {
     case 'server_offline': {
-      const reason = server.statusReason ?? 'the game port does not answer';
+      const reason = server.statusReason;
       return [
         {
-          instance: '',
-          label: name,
+          ...serverWide,
           holds: server.status === 'offline',
           value: null,
-          unit: '',
-          fields: [{ name: 'Reason', value: reason }],
-          summary: `${name} is offline: ${reason}.`,
+          unit: 'none',
+          fields: [{ name: 'reason', value: { key: 'offlineReason', reason } }],
+          summary: { key: 'offline', server: name, reason },
         },
       ];
     }
@@ -55,16 +55,15 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
       const tick = input.data.tickRate;
       return [
         {
-          instance: '',
-          label: name,
+          ...serverWide,
           holds: tick < limit,
           value: tick,
-          unit: '/s',
+          unit: 'perSecond',
           fields: [
-            { name: 'Tick rate', value: `${n1(tick)}/s (threshold ${n1(limit)}/s)`, inline: true },
-            { name: 'Players', value: String(input.data.playerCount ?? '—'), inline: true },
+            { name: 'tickRate', value: { key: 'tickRate', tick, limit }, inline: true },
+            { name: 'players', value: { key: 'count', count: input.data.playerCount }, inline: true },
           ],
-          summary: `${name} runs at ${n1(tick)} ticks per second, below ${n1(limit)}/s: the factory is lagging.`,
+          summary: { key: 'tickRateLow', server: name, tick, limit },
         },
       ];
     }
@@ -76,13 +75,12 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
       const limit = above ? (rule.params.above ?? 0) : (rule.params.below ?? 1);
       return [
         {
-          instance: '',
-          label: name,
+          ...serverWide,
           holds: above ? count > limit : count < limit,
           value: count,
-          unit: ' players',
-          fields: [{ name: 'Players online', value: `${count} (threshold ${limit})`, inline: true }],
-          summary: `${count} player${count === 1 ? ' is' : 's are'} online on ${name}, ${above ? 'more' : 'fewer'} than ${limit}.`,
+          unit: 'players',
+          fields: [{ name: 'playersOnline', value: { key: 'countOf', count, limit }, inline: true }],
+          summary: { key: 'playerCount', server: name, count, limit, above },
         },
       ];
     }
@@ -93,33 +91,34 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
       if (input.kind !== 'power' || !input.data) return [];
       const out: Observation[] = [];
       for (const c of input.data) {
-        const label = `Circuit ${c.circuitGroupId}`;
-        const power: MessageField[] = [
-          { name: 'Circuit', value: String(c.circuitGroupId), inline: true },
-          { name: 'Consumption', value: mw(c.powerConsumed), inline: true },
-          { name: 'Capacity', value: mw(c.powerCapacity), inline: true },
-          { name: 'Production', value: mw(c.powerProduction), inline: true },
+        const circuit = String(c.circuitGroupId);
+        const powerFields: FieldWords[] = [
+          { name: 'circuit', value: text(circuit), inline: true },
+          { name: 'consumption', value: power(c.powerConsumed), inline: true },
+          { name: 'capacity', value: power(c.powerCapacity), inline: true },
+          { name: 'production', value: power(c.powerProduction), inline: true },
         ];
-        const battery: MessageField[] = [
-          { name: 'Circuit', value: String(c.circuitGroupId), inline: true },
-          { name: 'Battery', value: `${n1(c.batteryPercent)} %`, inline: true },
-          {
-            name: 'Battery flow',
-            value: `${c.batteryDifferential >= 0 ? '+' : ''}${mw(c.batteryDifferential)}`,
-            inline: true,
-          },
+        const battery: FieldWords[] = [
+          { name: 'circuit', value: text(circuit), inline: true },
+          { name: 'battery', value: { key: 'percent', percent: c.batteryPercent }, inline: true },
+          { name: 'batteryFlow', value: power(c.batteryDifferential, true), inline: true },
         ];
         if (c.batteryTimeEmptySeconds !== null)
-          battery.push({ name: 'Empty in', value: `${Math.round(c.batteryTimeEmptySeconds / 60)} min`, inline: true });
-        const base = { instance: String(c.circuitGroupId), label };
+          battery.push({
+            name: 'emptyIn',
+            value: { key: 'minutes', minutes: Math.round(c.batteryTimeEmptySeconds / 60) },
+            inline: true,
+          });
+        const base = { instance: circuit, label: { key: 'circuit', id: circuit } } as const;
+        const amounts = { circuit, server: name, consumed: c.powerConsumed, capacity: c.powerCapacity };
         if (rule.kind === 'fuse_tripped') {
           out.push({
             ...base,
             holds: c.fuseTriggered,
             value: c.powerConsumed,
-            unit: ' MW',
-            fields: power,
-            summary: `The fuse of circuit ${c.circuitGroupId} on ${name} tripped: everything on it stopped. Consumption ${mw(c.powerConsumed)}, capacity ${mw(c.powerCapacity)}.`,
+            unit: 'mw',
+            fields: powerFields,
+            summary: { key: 'fuseTripped', ...amounts },
           });
         } else if (rule.kind === 'power_over_capacity') {
           if (c.powerCapacity <= 0) continue;
@@ -127,9 +126,9 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
             ...base,
             holds: c.powerConsumed > c.powerCapacity,
             value: c.powerConsumed,
-            unit: ' MW',
-            fields: power,
-            summary: `Circuit ${c.circuitGroupId} on ${name} consumes ${mw(c.powerConsumed)}, more than its capacity of ${mw(c.powerCapacity)}: the fuse may trip.`,
+            unit: 'mw',
+            fields: powerFields,
+            summary: { key: 'overCapacity', ...amounts },
           });
         } else {
           if (c.batteryCapacity <= 0) continue;
@@ -139,11 +138,17 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
             ...base,
             holds: draining ? c.batteryDifferential < 0 : c.batteryPercent < below,
             value: draining ? c.batteryDifferential : c.batteryPercent,
-            unit: draining ? ' MW' : ' %',
+            unit: draining ? 'mw' : 'percent',
             fields: battery,
             summary: draining
-              ? `The batteries of circuit ${c.circuitGroupId} on ${name} keep draining (${mw(c.batteryDifferential)}), now at ${n1(c.batteryPercent)} %.`
-              : `The batteries of circuit ${c.circuitGroupId} on ${name} are at ${n1(c.batteryPercent)} %, below ${n1(below)} %.`,
+              ? {
+                  key: 'batteryDraining',
+                  circuit,
+                  server: name,
+                  flow: c.batteryDifferential,
+                  percent: c.batteryPercent,
+                }
+              : { key: 'batteryLow', circuit, server: name, percent: c.batteryPercent, below },
           });
         }
       }
@@ -153,34 +158,54 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
       if (input.kind !== 'trains' || !input.data) return [];
       return input.data.map((t) => ({
         instance: t.trainId,
-        label: t.name,
+        label: { key: 'text', text: t.name },
         holds: t.derailed,
         value: null,
-        unit: '',
+        unit: 'none',
         fields: [
-          { name: 'Train', value: t.name, inline: true },
-          { name: 'Last station', value: t.station ?? '—', inline: true },
+          { name: 'train', value: text(t.name), inline: true },
+          { name: 'lastStation', value: text(t.station ?? '—'), inline: true },
         ],
-        summary: `Train ${t.name} on ${name} derailed${t.station ? ` after ${t.station}` : ''}.`,
+        summary: { key: 'trainDerailed', train: t.name, server: name, station: t.station || null },
       }));
     }
     case 'addon_lost': {
       if (input.kind !== 'addon' || !input.data) return [];
+      const reason = input.data.reason;
       return [
         {
-          instance: '',
-          label: name,
+          ...serverWide,
           holds: server.addonSeen && input.data.status === 'unavailable',
           value: null,
-          unit: '',
-          fields: [{ name: 'Reason', value: input.data.reason ?? 'no answer' }],
-          summary: `Ficsit Remote Monitoring stopped answering on ${name} (${input.data.reason ?? 'no answer'}): power, players and production are not updated.`,
+          unit: 'none',
+          fields: [{ name: 'reason', value: { key: 'addonReason', reason } }],
+          summary: { key: 'addonLost', server: name, reason },
         },
       ];
     }
     default:
       return [];
   }
+}
+
+/**
+ * An instance that was pending or firing and is gone from the data (a circuit removed, a train deleted): it is
+ * fine now. Named as it was: a circuit by its number, anything else by the name its peak kept (else its id).
+ */
+export function vanished(rule: RuleDef, row: AlertStateRow): Observation {
+  const label: InstanceWords =
+    RULE_KINDS[rule.kind]?.source === 'power'
+      ? { key: 'circuit', id: row.instance }
+      : { key: 'text', text: row.peak?.label ?? row.instance };
+  return {
+    instance: row.instance,
+    label,
+    holds: false,
+    value: null,
+    unit: 'none',
+    fields: [],
+    summary: { key: 'none' },
+  };
 }
 
 /** Which way is worse for a rule's value (for the peak kept while firing). */

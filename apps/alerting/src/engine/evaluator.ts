@@ -1,7 +1,7 @@
-import { isSilenced, RULE_KINDS, type MessageField } from '@app/alerts';
+import { CATALOGUES, isSilenced, RULE_KINDS, sayInstance } from '@app/alerts';
 import type { PollResult, ServerStatusChanged } from '@app/contracts';
-import { observe, watches, worse, type Input } from './conditions';
-import { composeMessage } from './messages';
+import { observe, vanished, watches, worse, type Input } from './conditions';
+import { composeMessage, composePresence } from './messages';
 import type { AlertStateRow, Observation, Outcome, RuleDef, ServerInfo, SilenceLookup } from './model';
 import type { Clock } from '@app/platform';
 
@@ -23,7 +23,8 @@ interface Presence {
   namesAt: number;
 }
 
-const MAX_LISTED_PLAYERS = 100;
+/** The name of an observed instance as a peak keeps it (in the state row): its English. */
+const peakLabel = (obs: Observation): string => sayInstance(CATALOGUES.en, obs.label);
 
 /**
  * The rule state machine: per (rule, server, instance) normal -> pending -> firing -> normal, driven by
@@ -136,21 +137,7 @@ export class Evaluator {
       if (RULE_KINDS[rule.kind]?.perInstance && observations.length > 0) {
         for (const row of this.rowsOf(rule.id, server.id)) {
           if (seen.has(row.instance)) continue;
-          this.step(
-            rule,
-            server,
-            {
-              instance: row.instance,
-              label: row.peak?.label ?? row.instance,
-              holds: false,
-              value: null,
-              unit: '',
-              fields: [],
-              summary: '',
-            },
-            at,
-            outcomes,
-          );
+          this.step(rule, server, vanished(rule, row), at, outcomes);
         }
       }
     }
@@ -179,7 +166,7 @@ export class Evaluator {
         incidentId: null,
         notifiedAt: null,
         repeats: 0,
-        peak: obs.value === null ? null : { value: obs.value, at: at.toISOString(), label: obs.label },
+        peak: obs.value === null ? null : { value: obs.value, at: at.toISOString(), label: peakLabel(obs) },
       };
       this.put(key, fresh);
       if (this.due(rule, fresh, at)) this.fire(rule, server, fresh, obs, at, outcomes);
@@ -198,7 +185,7 @@ export class Evaluator {
         worse(rule.kind) === 'min'
           ? obs.value < (row.peak?.value ?? Infinity)
           : obs.value > (row.peak?.value ?? -Infinity);
-      if (better) row.peak = { value: obs.value, at: at.toISOString(), label: obs.label };
+      if (better) row.peak = { value: obs.value, at: at.toISOString(), label: peakLabel(obs) };
     }
     if (row.state === 'pending') {
       if (this.due(rule, row, at)) this.fire(rule, server, row, obs, at, outcomes);
@@ -330,13 +317,7 @@ export class Evaluator {
       if (who.length === 0) continue;
       this.evaluations++;
       const named = who.filter(Boolean);
-      const verb = rule.kind === 'player_joined' ? 'joined' : 'left';
-      const whoText = named.length > 0 ? named.join(', ') : who.length === 1 ? 'A player' : `${who.length} players`;
-      const fields: MessageField[] = [{ name: 'Players online', value: String(countNow ?? '—'), inline: true }];
-      if (online && online.length > 0) {
-        const listed = online.slice(0, MAX_LISTED_PLAYERS).join(', ');
-        fields.push({ name: 'Who is online', value: online.length > MAX_LISTED_PLAYERS ? `${listed} …` : listed });
-      }
+      const change = { joined: rule.kind === 'player_joined', named, count: who.length, online, countNow };
       const silenced = isSilenced(this.config.silences(server.orgId), server.id, rule.id, at);
       outcomes.push({
         type: 'event',
@@ -344,21 +325,7 @@ export class Evaluator {
         serverId: server.id,
         instance: named.join(', ').slice(0, 200),
         notify: !silenced,
-        message: {
-          transition: 'fired',
-          severity: rule.severity,
-          ruleKind: rule.kind,
-          ruleName: rule.name,
-          incidentId: '',
-          server: { id: server.id, name: server.name },
-          instance: named.length > 0 ? named.join(', ') : null,
-          title: `${rule.name}: ${server.name}`,
-          summary: `${whoText} ${verb} ${server.name}. ${countNow ?? '?'} online now.`,
-          startedAt: at,
-          at,
-          durationSeconds: null,
-          fields,
-        },
+        message: composePresence(rule, server, change, at),
       });
     }
     return outcomes;

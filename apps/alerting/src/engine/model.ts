@@ -1,4 +1,4 @@
-import type { AlertMessage, MessageField, SilenceWindow } from '@app/alerts';
+import type { AlertMessage, FieldWords, InstanceWords, SilenceWindow, SummaryWords, ValueUnit } from '@app/alerts';
 import type { AddonStatus, ChannelKind, Severity, ServerStatus } from '@app/contracts';
 
 /** A rule as the evaluator uses it (enabled rules only). */
@@ -73,18 +73,22 @@ export type Outcome =
   | { type: 'notify'; rule: RuleDef; incidentId: string; event: string; message: Message }
   | { type: 'event'; rule: RuleDef; serverId: string; instance: string; message: Message; notify: boolean };
 
-/** One thing a rule checks in a poll result: the condition on an instance, with what to tell if it fires. */
+/**
+ * One thing a rule checks in a poll result: the condition on an instance, with what to tell if it fires. What it
+ * tells is words (catalogue keys and values, @app/alerts' i18n), said in each channel's language when sent.
+ */
 export interface Observation {
   instance: string;
-  label: string;
+  /** The instance's name in messages (unused when `instance` is '', the server as a whole). */
+  label: InstanceWords;
   holds: boolean;
   /** The measured value (for the peak), or null. */
   value: number | null;
-  /** Unit of the value in messages, e.g. "/s" or " MW". */
-  unit: string;
-  fields: MessageField[];
+  /** Unit of the value in messages (a recovery's worst value). */
+  unit: ValueUnit;
+  fields: FieldWords[];
   /** The summary when it fires (or repeats). */
-  summary: string;
+  summary: SummaryWords;
 }
 
 export type SilenceLookup = (orgId: string) => readonly SilenceWindow[];

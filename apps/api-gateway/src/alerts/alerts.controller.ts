@@ -127,7 +127,7 @@ export class NotificationChannelsController {
   @Access(write)
   @ApiRoute({
     summary:
-      'Add a channel. config by kind: discord/slack/teams/webhook {url}; email {to: [addresses]}; telegram {bot_token, chat_id}. A webhook channel answers its signing_secret once.',
+      'Add a channel. config by kind: discord/slack/teams/webhook {url}; email {to: [addresses]}; telegram {bot_token, chat_id}. locale: the language of its alert messages (en, de, es, fr, nl; default en). A webhook channel answers its signing_secret once.',
     body: CreateChannel,
     response: SavedChannelView,
     status: 201,
@@ -147,7 +147,8 @@ export class NotificationChannelsController {
   @Patch(':id')
   @Access(write)
   @ApiRoute({
-    summary: 'Rename, switch on or off, replace the settings, or rotate a webhook signing secret',
+    summary:
+      'Rename, switch on or off, change the language of its messages, replace the settings, or rotate a webhook signing secret',
     body: UpdateChannel,
     response: SavedChannelView,
     errors: [400, 403, 404],

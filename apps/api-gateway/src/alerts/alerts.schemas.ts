@@ -5,6 +5,7 @@ import {
   ChannelView,
   DeliveryView,
   IncidentView,
+  Locale,
   SavedChannelView,
   Severity,
   SilenceView,
@@ -18,6 +19,8 @@ export { ChannelView, DeliveryView, IncidentView, SavedChannelView, SilenceView 
 export const RuleView = AlertRuleView;
 
 const uuid = z.uuid({ error: 'must be an id (uuid)' });
+/** The language of a channel's alert messages. */
+const channelLocale = z.enum(Locale.options, { error: `must be one of ${Locale.options.join(', ')}` });
 const iso = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-12-31T23:59:59Z' })
   .refine(storableTime, 'must be a time in the years 0001-9999 (UTC)');
@@ -66,6 +69,8 @@ export const CreateChannel = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
   config: z.record(z.string(), z.unknown(), { error: 'must be an object with the settings of this kind of channel' }),
   enabled: z.boolean().default(true),
+  /** The language of its alert messages (English unless chosen). */
+  locale: channelLocale.default('en'),
 });
 export type CreateChannel = z.infer<typeof CreateChannel>;
 
@@ -75,6 +80,7 @@ export const UpdateChannel = z.strictObject({
   config: z.record(z.string(), z.unknown()).optional(),
   /** Webhook channels: make a new signing secret (shown once in the answer). */
   rotate_secret: z.boolean().optional(),
+  locale: channelLocale.optional(),
 });
 export type UpdateChannel = z.infer<typeof UpdateChannel>;
 

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { BillingClient } from '../billing/billing.client';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
 import { AuthService } from './auth.service';
+import { MeChanges, MeView } from './me.schemas';
+import { MeService } from './me.service';
 import { Caller, Public, type AuthedRequest, type Principal } from './principal';
 
 const email = z.email('must be an e-mail address').max(254);
@@ -24,7 +25,7 @@ const meta = (req: AuthedRequest) => ({ ip: req.ip ?? 'unknown', userAgent: req.
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly billing: BillingClient,
+    private readonly account: MeService,
   ) {}
 
   @Public()
@@ -61,21 +62,22 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiRoute({ summary: 'The signed-in user, their organisations with role, and the current plan' })
-  async me(@Caller() caller: Principal) {
-    const [user, plan] = await Promise.all([this.auth.me(caller), this.billing.entitlements(caller.orgId)]);
-    return {
-      ...user,
-      organisation_id: caller.orgId,
-      role: caller.role,
-      plan: {
-        id: plan.planId,
-        max_servers: plan.maxServers,
-        retention_hours: plan.retentionHours,
-        api_access: plan.apiAccess,
-        api_daily_quota: plan.apiDailyQuota,
-        intervals_seconds: plan.intervals,
-      },
-    };
+  @ApiRoute({
+    summary: 'The signed-in user, their language, their organisations with role, and the current plan',
+    response: MeView,
+  })
+  me(@Caller() caller: Principal) {
+    return this.account.view(caller);
+  }
+
+  @Patch('me')
+  @ApiRoute({
+    summary:
+      "Change the signed-in user's own settings: locale (en, de, es, fr or nl; null follows the browser's language)",
+    body: MeChanges,
+    response: MeView,
+  })
+  updateMe(@Body() body: unknown, @Caller() caller: Principal) {
+    return this.account.update(caller, parseInput(MeChanges, body, 'body'));
   }
 }

@@ -8,13 +8,15 @@ import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { BearerStrategy } from './bearer.strategy';
 import { LoginThrottle } from './login-throttle';
+import { MeService } from './me.service';
 
-/** Accounts, sessions and bearer-token authentication; exports AuthService (cache drops on revocations). */
+/** Accounts (and the signed-in user's own settings), sessions and bearer-token authentication; exports AuthService (cache drops on revocations). */
 @Module({
   imports: [PassportModule, BillingModule],
   controllers: [AuthController],
   providers: [
     AuthService,
+    MeService,
     AuthRepository,
     BearerStrategy,
     {

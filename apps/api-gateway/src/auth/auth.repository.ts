@@ -1,3 +1,4 @@
+import type { Locale } from '@app/contracts';
 import { PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { refusingDuplicates } from '../common/duplicate-key';
@@ -52,6 +53,8 @@ export interface MembershipRecord {
 
 /** A user and every organisation they belong to. */
 export interface UserWithOrganisations extends UserRecord {
+  /** The dashboard's language they chose; null until they choose one. */
+  locale: Locale | null;
   organisations: { id: string; name: string; personal: boolean; role: Role }[];
 }
 
@@ -157,6 +160,7 @@ export class AuthRepository {
         email: true,
         name: true,
         createdAt: true,
+        locale: true,
         memberships: { select: { orgId: true, role: true, organisation: { select: { name: true, personal: true } } } },
       },
     });
@@ -171,5 +175,11 @@ export class AuthRepository {
         role: m.role,
       })),
     };
+  }
+
+  /** Sets (or, with null, clears) the user's language; false when there is no such user. */
+  async setLocale(userId: string, locale: Locale | null): Promise<boolean> {
+    const { count } = await this.prisma.user.updateMany({ where: { id: userId }, data: { locale } });
+    return count === 1;
   }
 }

@@ -196,17 +196,4 @@ export class AuthService implements OnModuleInit {
     if (!this.lastUsedWrites.due(tokenId, now)) return;
     void this.repository.touchApiToken(tokenId, new Date(now)).catch(() => undefined);
   }
-
-  async me(principal: Principal) {
-    const user = await this.repository.userWithOrganisations(principal.userId);
-    // Only when the user was deleted between authentication and now: a 500, as before.
-    if (!user) throw new Error(`user ${principal.userId} not found`);
-    return {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      created_at: user.createdAt,
-      organisations: user.organisations,
-    };
-  }
 }

@@ -1,3 +1,7 @@
+import type { Locale } from '@app/contracts';
+import type { Catalogue } from '../i18n/catalogue';
+import { catalogue } from '../i18n/catalogues';
+import { localize } from '../i18n/say';
 import type { AlertMessage } from '../message';
 import {
   codePointLength,
@@ -78,8 +82,8 @@ function fieldLength(f: DiscordEmbedField): number {
   return codePointLength(f.name) + codePointLength(f.value);
 }
 
-function moreField(n: number): DiscordEmbedField {
-  return { name: `…and ${n} more`, value: n === 1 ? 'field not shown' : 'fields not shown' };
+function moreField(n: number, t: Catalogue): DiscordEmbedField {
+  return { name: t.render.andMore(n), value: t.render.fieldsNotShown(n) };
 }
 
 /**
@@ -88,22 +92,27 @@ function moreField(n: number): DiscordEmbedField {
  * recovery, the message's fields and a footer naming the incident and rule. Clamped to {@link DISCORD_LIMITS}: fields
  * beyond 25 and then from the end are dropped (with a "…and N more" field when there is room), then field values and
  * finally the summary are shortened; the title, the server's name and the time always stay. User text is escaped for
- * Discord markdown and `allowed_mentions` is empty, so nothing pings anyone.
+ * Discord markdown and `allowed_mentions` is empty, so nothing pings anyone. Every text is in the channel's `locale`;
+ * Discord shows the `<t:…>` times in each reader's own language and time zone.
  */
-export function renderDiscord(msg: AlertMessage): DiscordWebhookPayload {
+export function renderDiscord(message: AlertMessage, locale: Locale = 'en'): DiscordWebhookPayload {
   const L = DISCORD_LIMITS;
-  const title = truncate(displayTitle(msg), L.title);
+  const t = catalogue(locale);
+  const msg = localize(message, t);
+  const title = truncate(displayTitle(msg, t), L.title);
   const at = unixSeconds(msg.at);
-  const status = statusLine(msg, (d) => `<t:${unixSeconds(d)}:F> (<t:${unixSeconds(d)}:R>)`);
+  const status = statusLine(msg, t, (d) => `<t:${unixSeconds(d)}:F> (<t:${unixSeconds(d)}:R>)`);
   const tail = [status, `🕒 <t:${at}:F> (<t:${at}:R>)`].filter((s): s is string => s !== null).join('\n');
   const separator = '\n\n';
   const summaryRoom = L.description - codePointLength(tail) - separator.length;
   let summary = msg.summary.trim() === '' ? '' : truncateEscaped(msg.summary.trim(), summaryRoom, md);
-  const footer = truncate(footerLine(msg), L.footer);
+  const footer = truncate(footerLine(msg, 200, t), L.footer);
 
-  const fixed: DiscordEmbedField[] = [{ name: 'Server', value: mdText(msg.server.name, L.fieldValue), inline: true }];
-  const duration = recoveryDuration(msg);
-  if (duration !== null) fixed.push({ name: durationName(msg), value: duration, inline: true });
+  const fixed: DiscordEmbedField[] = [
+    { name: t.render.server, value: mdText(msg.server.name, L.fieldValue), inline: true },
+  ];
+  const duration = recoveryDuration(msg, t);
+  if (duration !== null) fixed.push({ name: durationName(msg, t), value: duration, inline: true });
 
   const user: DiscordEmbedField[] = msg.fields.map((f) => {
     const field: DiscordEmbedField = { name: mdText(f.name, L.fieldName), value: mdText(f.value, L.fieldValue) };
@@ -123,10 +132,10 @@ export function renderDiscord(msg: AlertMessage): DiscordWebhookPayload {
   const prefix: number[] = [0];
   for (const f of user) prefix.push((prefix[prefix.length - 1] as number) + fieldLength(f));
   const cost = (k: number, withMore: boolean): number =>
-    baseLength + (prefix[k] as number) + (withMore ? fieldLength(moreField(user.length - k)) : 0);
+    baseLength + (prefix[k] as number) + (withMore ? fieldLength(moreField(user.length - k, t)) : 0);
   while (kept > 0 && cost(kept, kept < user.length) > L.total) kept--;
   const withMore = kept < user.length && cost(kept, true) <= L.total;
-  const fields = [...fixed, ...user.slice(0, kept), ...(withMore ? [moreField(user.length - kept)] : [])];
+  const fields = [...fixed, ...user.slice(0, kept), ...(withMore ? [moreField(user.length - kept, t)] : [])];
 
   // 2. Long field values, longest first, down to a floor.
   let total = cost(kept, withMore);

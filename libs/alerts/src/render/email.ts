@@ -1,3 +1,7 @@
+import type { Locale } from '@app/contracts';
+import type { Catalogue } from '../i18n/catalogue';
+import { catalogue } from '../i18n/catalogues';
+import { localize } from '../i18n/say';
 import type { AlertMessage } from '../message';
 import {
   codePointLength,
@@ -6,7 +10,6 @@ import {
   durationName,
   escapeHtml,
   footerLine,
-  formatUtc,
   labelOf,
   recoveryDuration,
   safeUrl,
@@ -36,50 +39,61 @@ function htmlLines(s: string): string {
  * injection) and at most {@link EMAIL_SUBJECT_MAX} code points: the title is kept to 100, the server's name gets the
  * rest.
  */
-function subjectOf(msg: AlertMessage): string {
-  const prefix = `[${labelOf(msg)}] `;
-  const suffix = msg.transition === 'repeat' ? ' (still firing)' : '';
-  const title = truncate(singleLine(msg.title) || singleLine(msg.ruleName) || 'Alert', 100);
-  const room = EMAIL_SUBJECT_MAX - codePointLength(prefix) - codePointLength(title) - codePointLength(suffix) - 2;
+function subjectOf(msg: AlertMessage, t: Catalogue): string {
+  const prefix = `[${labelOf(msg, t)}] `;
+  const suffix = msg.transition === 'repeat' ? ` ${t.render.stillFiring}` : '';
+  const title = truncate(singleLine(msg.title) || singleLine(msg.ruleName) || t.render.alert, 100);
+  const colon = `${t.render.colon} `;
+  const room =
+    EMAIL_SUBJECT_MAX -
+    codePointLength(prefix) -
+    codePointLength(title) -
+    codePointLength(colon) -
+    codePointLength(suffix);
   const server = truncate(singleLine(msg.server.name) || msg.server.id, room);
-  return singleLine(`${prefix}${title}: ${server}${suffix}`);
+  return singleLine(`${prefix}${title}${colon}${server}${suffix}`);
 }
 
 /** The label/value rows shown before the message's own fields. */
-function factsOf(msg: AlertMessage): [string, string][] {
-  const facts: [string, string][] = [['Server', msg.server.name]];
-  if (msg.instance !== null && msg.instance.trim() !== '') facts.push(['Instance', msg.instance]);
-  facts.push(['Time', formatUtc(msg.at)]);
-  if (msg.transition === 'repeat' || msg.transition === 'resolved') facts.push(['Started', formatUtc(msg.startedAt)]);
-  const duration = recoveryDuration(msg);
-  if (duration !== null) facts.push([durationName(msg), duration]);
+function factsOf(msg: AlertMessage, t: Catalogue): [string, string][] {
+  const facts: [string, string][] = [[t.render.server, msg.server.name]];
+  if (msg.instance !== null && msg.instance.trim() !== '') facts.push([t.render.instance, msg.instance]);
+  facts.push([t.render.time, t.formats.time(msg.at)]);
+  if (msg.transition === 'repeat' || msg.transition === 'resolved')
+    facts.push([t.render.started, t.formats.time(msg.startedAt)]);
+  const duration = recoveryDuration(msg, t);
+  if (duration !== null) facts.push([durationName(msg, t), duration]);
   return facts;
 }
 
 /**
  * Renders a notification as an e-mail: a subject like `[CRITICAL] Server offline: My Server`, a plain-text body with
  * every fact and field, and a self-contained HTML body (inline styles only, a bar in the severity's colour, a table of
- * the fields and an "Open dashboard" button when there is a URL) in which every piece of user text is escaped.
+ * the fields and an "Open dashboard" button when there is a URL) in which every piece of user text is escaped. Every
+ * text is in the channel's `locale`, which the HTML also declares.
  */
-export function renderEmail(msg: AlertMessage): EmailContent {
-  const subject = subjectOf(msg);
+export function renderEmail(message: AlertMessage, locale: Locale = 'en'): EmailContent {
+  const t = catalogue(locale);
+  const msg = localize(message, t);
+  const subject = subjectOf(msg, t);
   const title = msg.title.trim() || msg.ruleName;
-  const label = labelOf(msg);
-  const status = statusLine(msg);
-  const facts = factsOf(msg);
+  const label = labelOf(msg, t);
+  const status = statusLine(msg, t);
+  const facts = factsOf(msg, t);
   const url = safeUrl(msg.url);
-  const footer = footerLine(msg, 500);
+  const footer = footerLine(msg, 500, t);
+  const colon = t.render.colon;
   const indent = (s: string): string => s.replace(/\r\n|\r|\n/g, '\n    ');
 
-  const text: string[] = [`${label}: ${singleLine(title)}`, ''];
-  for (const [name, value] of facts) text.push(`${name}: ${indent(value)}`);
+  const text: string[] = [`${label}${colon} ${singleLine(title)}`, ''];
+  for (const [name, value] of facts) text.push(`${name}${colon} ${indent(value)}`);
   if (status !== null) text.push('', status);
   if (msg.summary.trim() !== '') text.push('', msg.summary.trim());
   if (msg.fields.length > 0) {
-    text.push('', 'Details:');
-    for (const f of msg.fields) text.push(`- ${singleLine(f.name)}: ${indent(f.value)}`);
+    text.push('', `${t.render.details}${colon}`);
+    for (const f of msg.fields) text.push(`- ${singleLine(f.name)}${colon} ${indent(f.value)}`);
   }
-  if (url !== null) text.push('', `Open dashboard: ${url}`);
+  if (url !== null) text.push('', `${t.render.openDashboard}${colon} ${url}`);
   text.push('', '-- ', footer, '');
 
   const colour = cssColour(colourOf(msg));
@@ -92,10 +106,10 @@ export function renderEmail(msg: AlertMessage): EmailContent {
   const testBanner =
     msg.transition === 'test'
       ? '<p style="margin:0 0 16px;padding:8px 12px;background:#fff7c2;border-radius:6px;font-size:14px;">' +
-        'This is a test notification: no action needed.</p>\n'
+        `${escapeHtml(t.render.testNote)}</p>\n`
       : '';
   const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${t.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -112,7 +126,7 @@ ${testBanner}<div style="font-size:12px;line-height:16px;font-weight:700;letter-
 ${msg.summary.trim() === '' ? '' : `<p style="margin:0 0 12px;font-size:15px;line-height:22px;">${htmlLines(msg.summary.trim())}</p>\n`}${status === null ? '' : `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#60646c;">${escapeHtml(status)}</p>\n`}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">
 ${rows}
 </table>
-${url === null ? '' : `<p style="margin:24px 0 0;"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:${colour};color:#ffffff;font-size:14px;font-weight:700;text-decoration:none;border-radius:6px;">Open dashboard</a></p>\n`}</td></tr>
+${url === null ? '' : `<p style="margin:24px 0 0;"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:${colour};color:#ffffff;font-size:14px;font-weight:700;text-decoration:none;border-radius:6px;">${escapeHtml(t.render.openDashboard)}</a></p>\n`}</td></tr>
 <tr><td style="padding:12px 24px;border-top:1px solid #e8e8ec;font-size:12px;line-height:16px;color:#8b8d98;">${escapeHtml(footer)}</td></tr>
 </table>
 </td></tr>

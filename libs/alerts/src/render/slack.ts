@@ -1,3 +1,6 @@
+import type { Locale } from '@app/contracts';
+import { catalogue } from '../i18n/catalogues';
+import { localize } from '../i18n/say';
 import type { AlertMessage } from '../message';
 import {
   codePointLength,
@@ -77,17 +80,22 @@ function fieldText(name: string, value: string): SlackText {
  * the summary and the status line, a section with up to 10 fields (the 10th becomes "…and N more" when there are
  * more), a context line with the time (`<!date^…>`, shown in the reader's time zone), the incident and the rule, and an
  * "Open dashboard" button when there is a URL. User text is escaped (`&`, `<`, `>`), so it cannot mention anyone.
+ * Every text is in the channel's `locale`; Slack shows the `<!date^…>` times in each reader's own.
  */
-export function renderSlack(msg: AlertMessage): SlackWebhookPayload {
+export function renderSlack(message: AlertMessage, locale: Locale = 'en'): SlackWebhookPayload {
   const L = SLACK_LIMITS;
-  const title = displayTitle(msg);
+  const t = catalogue(locale);
+  const msg = localize(message, t);
+  const label = (name: string): string => `*${name}${t.render.colon}*`;
+  const title = displayTitle(msg, t);
   const emoji = emojiOf(msg);
   const slackDate = (d: Date): string => `<!date^${unixSeconds(d)}^{date_short_pretty} {time}|${d.toISOString()}>`;
 
   const server = mrkdwn(msg.server.name, 500);
-  const head = [`*Server:* ${server}`];
-  if (msg.instance !== null && msg.instance.trim() !== '') head.push(`*Instance:* ${mrkdwn(msg.instance, 300)}`);
-  const status = statusLine(msg, slackDate);
+  const head = [`${label(t.render.server)} ${server}`];
+  if (msg.instance !== null && msg.instance.trim() !== '')
+    head.push(`${label(t.render.instance)} ${mrkdwn(msg.instance, 300)}`);
+  const status = statusLine(msg, t, slackDate);
   const tail = status === null ? '' : `\n_${status}_`;
   const headText = head.join('\n');
   const summaryRoom = L.sectionText - codePointLength(headText) - codePointLength(tail) - 1;
@@ -99,22 +107,22 @@ export function renderSlack(msg: AlertMessage): SlackWebhookPayload {
   ];
 
   const fields: SlackText[] = [];
-  const duration = recoveryDuration(msg);
-  if (duration !== null) fields.push(fieldText(durationName(msg), duration));
+  const duration = recoveryDuration(msg, t);
+  if (duration !== null) fields.push(fieldText(durationName(msg, t), duration));
   const slots = L.sectionFields - fields.length;
   const shown = msg.fields.length <= slots ? msg.fields : msg.fields.slice(0, slots - 1);
   for (const f of shown) fields.push(fieldText(f.name, f.value));
   if (shown.length < msg.fields.length) {
-    fields.push({ type: 'mrkdwn', text: `_…and ${msg.fields.length - shown.length} more_` });
+    fields.push({ type: 'mrkdwn', text: `_${t.render.andMore(msg.fields.length - shown.length)}_` });
   }
   if (fields.length > 0) blocks.push({ type: 'section', fields });
 
-  const context = `🕒 ${slackDate(msg.at)} · ${mrkdwn(footerLine(msg), 500)}`;
+  const context = `🕒 ${slackDate(msg.at)} · ${mrkdwn(footerLine(msg, 200, t), 500)}`;
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: context }] });
 
   const url = safeUrl(msg.url);
   if (url !== null && codePointLength(url) <= L.buttonUrl) {
-    const button: SlackButton = { type: 'button', text: { type: 'plain_text', text: 'Open dashboard' }, url };
+    const button: SlackButton = { type: 'button', text: { type: 'plain_text', text: t.render.openDashboard }, url };
     blocks.push({ type: 'actions', elements: [button] });
   }
 

@@ -1,15 +1,8 @@
+import type { Locale } from '@app/contracts';
+import { catalogue } from '../i18n/catalogues';
+import { localize } from '../i18n/say';
 import type { AlertMessage } from '../message';
-import {
-  displayTitle,
-  durationName,
-  formatUtc,
-  orDash,
-  recoveryDuration,
-  safeUrl,
-  shortId,
-  statusLine,
-  truncate,
-} from './text';
+import { displayTitle, durationName, orDash, recoveryDuration, safeUrl, shortId, statusLine, truncate } from './text';
 
 /** Teams (Workflows webhook) rejects messages whose JSON is larger than about 28 KB; this is the budget, in bytes. */
 export const TEAMS_MAX_BYTES = 28_000;
@@ -89,30 +82,33 @@ function fact(title: string, value: string, valueMax: number): AdaptiveFact {
  * by severity, green on recovery), the summary, the status line, a FactSet (server, time, duration on recovery,
  * incident, rule, then the message's fields) and an "Open dashboard" action when there is a URL. Clamped to
  * {@link TEAMS_MAX_BYTES}: facts are shortened and dropped from the end first (with "…and N more"), the summary last;
- * the title, the server's name and the time always stay.
+ * the title, the server's name and the time always stay. Every text is in the channel's `locale`.
  */
-export function renderTeams(msg: AlertMessage): TeamsWebhookPayload {
-  const fixed: AdaptiveFact[] = [fact('Server', msg.server.name, 500)];
-  if (msg.instance !== null && msg.instance.trim() !== '') fixed.push(fact('Instance', msg.instance, 300));
-  fixed.push({ title: 'Time', value: formatUtc(msg.at) });
+export function renderTeams(message: AlertMessage, locale: Locale = 'en'): TeamsWebhookPayload {
+  const t = catalogue(locale);
+  const msg = localize(message, t);
+  const words = t.render;
+  const fixed: AdaptiveFact[] = [fact(words.server, msg.server.name, 500)];
+  if (msg.instance !== null && msg.instance.trim() !== '') fixed.push(fact(words.instance, msg.instance, 300));
+  fixed.push({ title: words.time, value: t.formats.time(msg.at) });
   if (msg.transition === 'repeat' || msg.transition === 'resolved') {
-    fixed.push({ title: 'Started', value: formatUtc(msg.startedAt) });
+    fixed.push({ title: words.started, value: t.formats.time(msg.startedAt) });
   }
-  const duration = recoveryDuration(msg);
-  if (duration !== null) fixed.push({ title: durationName(msg), value: duration });
-  if (msg.transition !== 'test') fixed.push({ title: 'Incident', value: shortId(msg.incidentId) || '—' });
-  fixed.push(fact('Rule', msg.ruleName, 200));
+  const duration = recoveryDuration(msg, t);
+  if (duration !== null) fixed.push({ title: durationName(msg, t), value: duration });
+  if (msg.transition !== 'test') fixed.push({ title: words.incident, value: shortId(msg.incidentId) || '—' });
+  fixed.push(fact(words.rule, msg.ruleName, 200));
   const user = msg.fields.map((f) => fact(f.name, f.value, 1000));
 
-  const status = statusLine(msg);
+  const status = statusLine(msg, t);
   const url = safeUrl(msg.url);
   const build = (kept: number, summaryMax: number): TeamsWebhookPayload => {
     const facts = [...fixed, ...user.slice(0, kept)];
-    if (kept < user.length) facts.push({ title: `…and ${user.length - kept} more`, value: 'not shown' });
+    if (kept < user.length) facts.push({ title: words.andMore(user.length - kept), value: words.notShown });
     const body: (AdaptiveTextBlock | AdaptiveFactSet)[] = [
       {
         type: 'TextBlock',
-        text: truncate(displayTitle(msg), 256),
+        text: truncate(displayTitle(msg, t), 256),
         weight: 'bolder',
         size: 'medium',
         color: colourName(msg),
@@ -130,7 +126,7 @@ export function renderTeams(msg: AlertMessage): TeamsWebhookPayload {
       body,
       msteams: { width: 'Full' },
     };
-    if (url !== null) content.actions = [{ type: 'Action.OpenUrl', title: 'Open dashboard', url }];
+    if (url !== null) content.actions = [{ type: 'Action.OpenUrl', title: words.openDashboard, url }];
     return {
       type: 'message',
       attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content }],

@@ -1,3 +1,6 @@
+import type { Locale } from '@app/contracts';
+import { catalogue } from '../i18n/catalogues';
+import { localize } from '../i18n/say';
 import type { AlertMessage } from '../message';
 import {
   displayTitle,
@@ -5,7 +8,6 @@ import {
   escapeAngle,
   escapeHtml,
   footerLine,
-  formatUtc,
   safeUrl,
   singleLine,
   statusLine,
@@ -59,24 +61,30 @@ const SUMMARY_SOFT_MAX = 2000;
  * and `a`, every piece of user text escaped (`&`, `<`, `>`). The text is built from whole escaped pieces whose
  * visible lengths are summed, so it is at most {@link TELEGRAM_MAX_TEXT} characters after entity parsing and no cut
  * ever falls inside a tag or an entity: fields are dropped from the end first (with "…and N more"), then the summary
- * is shortened; the title, the server's name and the time always stay.
+ * is shortened; the title, the server's name and the time always stay. Every text is in the channel's `locale`.
  */
-export function renderTelegram(msg: AlertMessage, chatId: string): TelegramMessage {
+export function renderTelegram(message: AlertMessage, chatId: string, locale: Locale = 'en'): TelegramMessage {
+  const t = catalogue(locale);
+  const msg = localize(message, t);
+  const label = (name: string): Line => wrap('b', plain(`${name}${t.render.colon}`));
   const head: Line[] = [
-    join(plain(`${emojiOf(msg)} `), wrap('b', plain(truncateUtf16(displayTitle(msg), 256)))),
-    join(wrap('b', plain('Server:')), plain(` ${truncateUtf16(singleLine(msg.server.name) || msg.server.id, 512)}`)),
+    join(plain(`${emojiOf(msg)} `), wrap('b', plain(truncateUtf16(displayTitle(msg, t), 256)))),
+    join(label(t.render.server), plain(` ${truncateUtf16(singleLine(msg.server.name) || msg.server.id, 512)}`)),
   ];
   if (msg.instance !== null && msg.instance.trim() !== '') {
-    head.push(join(wrap('b', plain('Instance:')), plain(` ${truncateUtf16(singleLine(msg.instance), 256)}`)));
+    head.push(join(label(t.render.instance), plain(` ${truncateUtf16(singleLine(msg.instance), 256)}`)));
   }
-  head.push(join(plain('🕒 '), wrap('code', plain(formatUtc(msg.at)))));
-  const status = statusLine(msg);
+  head.push(join(plain('🕒 '), wrap('code', plain(t.formats.time(msg.at)))));
+  const status = statusLine(msg, t);
   if (status !== null) head.push(wrap('i', plain(status)));
 
   const tail: Line[] = [];
   const url = safeUrl(msg.url);
-  if (url !== null) tail.push(blank, { html: `<a href="${escapeHtml(url)}">Open dashboard</a>`, visible: 14 });
-  tail.push(wrap('i', plain(footerLine(msg))));
+  if (url !== null) {
+    const link = plain(t.render.openDashboard);
+    tail.push(blank, { html: `<a href="${escapeHtml(url)}">${link.html}</a>`, visible: link.visible });
+  }
+  tail.push(wrap('i', plain(footerLine(msg, 200, t))));
 
   const fields = msg.fields.map((f) =>
     join(
@@ -91,7 +99,7 @@ export function renderTelegram(msg: AlertMessage, chatId: string): TelegramMessa
     if (summary !== '') lines.push(blank, plain(summary));
     if (fields.length > 0) {
       lines.push(blank, ...fields.slice(0, kept));
-      if (kept < fields.length) lines.push(wrap('i', plain(`…and ${fields.length - kept} more`)));
+      if (kept < fields.length) lines.push(wrap('i', plain(t.render.andMore(fields.length - kept))));
     }
     return [...lines, ...tail];
   };

@@ -1,4 +1,8 @@
-import { type AlertMessage, formatDuration, SEVERITY_COLOUR } from '../message';
+import type { Catalogue } from '../i18n/catalogue';
+import { en } from '../i18n/en';
+import { type AlertMessage, SEVERITY_COLOUR } from '../message';
+
+export { formatUtc } from '../i18n/formats';
 
 /** The mark left wherever a renderer shortened something. One code point. */
 export const ELLIPSIS = '…';
@@ -93,12 +97,6 @@ export function unixSeconds(d: Date): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-/** `d` as "2025-03-04 05:06:07 UTC", for receivers that cannot show a reader's local time. */
-export function formatUtc(d: Date): string {
-  const iso = d.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-}
-
 /** `d` as ISO 8601 without milliseconds, "2025-03-04T05:06:07Z". */
 export function isoSeconds(d: Date): string {
   return `${d.toISOString().slice(0, 19)}Z`;
@@ -119,11 +117,14 @@ export function cssColour(rgb: number): string {
   return `#${rgb.toString(16).padStart(6, '0')}`;
 }
 
-/** The upper-case label of a notification: "CRITICAL", "WARNING", "INFO", "RESOLVED" or "TEST". */
-export function labelOf(msg: AlertMessage): string {
-  if (msg.transition === 'resolved') return 'RESOLVED';
-  if (msg.transition === 'test') return 'TEST';
-  return msg.severity.toUpperCase();
+/**
+ * The upper-case label of a notification in `t`'s language: "CRITICAL", "WARNING", "INFO", "RESOLVED" or "TEST"
+ * in English. The helpers below take the catalogue of the channel's language too; English when left out.
+ */
+export function labelOf(msg: AlertMessage, t: Catalogue = en): string {
+  if (msg.transition === 'resolved') return t.render.labels.resolved;
+  if (msg.transition === 'test') return t.render.labels.test;
+  return t.render.labels[msg.severity];
 }
 
 /** An emoji for the notification (for receivers without colours): 🔴 🟠 🔵, ✅ for a recovery, 🧪 for a test. */
@@ -134,53 +135,59 @@ export function emojiOf(msg: AlertMessage): string {
 }
 
 /** The headline as shown: the title as given, prefixed with "[TEST] " on a test notification. */
-export function displayTitle(msg: AlertMessage): string {
-  const title = singleLine(msg.title) || singleLine(msg.ruleName) || 'Alert';
-  return msg.transition === 'test' ? `[TEST] ${title}` : title;
+export function displayTitle(msg: AlertMessage, t: Catalogue = en): string {
+  const title = singleLine(msg.title) || singleLine(msg.ruleName) || t.render.alert;
+  return msg.transition === 'test' ? `${t.render.testTag} ${title}` : title;
 }
 
 /** The name of the duration on a recovery: "Downtime" for `server_offline`, otherwise "Duration". */
-export function durationName(msg: AlertMessage): string {
-  return msg.ruleKind === 'server_offline' ? 'Downtime' : 'Duration';
+export function durationName(msg: AlertMessage, t: Catalogue = en): string {
+  return msg.ruleKind === 'server_offline' ? t.render.downtime : t.render.duration;
 }
 
 /** The formatted duration of a recovery ("4 min 12 s"), or null when not a recovery or unknown. */
-export function recoveryDuration(msg: AlertMessage): string | null {
+export function recoveryDuration(msg: AlertMessage, t: Catalogue = en): string | null {
   if (msg.transition !== 'resolved' || msg.durationSeconds === null || !Number.isFinite(msg.durationSeconds)) {
     return null;
   }
-  return formatDuration(msg.durationSeconds);
+  return t.formats.duration(msg.durationSeconds);
 }
 
 /**
  * One line telling which moment this is, or null for a plain `fired`: "Down for 4 min 12 s" / "Lasted 2 h" on a
  * recovery, "Still firing since … (for …)" on a repeat, a no-action-needed note on a test. `time` formats the
- * start for the receiver (plain UTC by default).
+ * start for the receiver (the language's UTC time by default).
  */
-export function statusLine(msg: AlertMessage, time: (d: Date) => string = formatUtc): string | null {
+export function statusLine(
+  msg: AlertMessage,
+  t: Catalogue = en,
+  time: (d: Date) => string = t.formats.time,
+): string | null {
   switch (msg.transition) {
     case 'resolved': {
-      const duration = recoveryDuration(msg);
-      if (duration === null) return 'Resolved';
-      return msg.ruleKind === 'server_offline' ? `Down for ${duration}` : `Lasted ${duration}`;
+      const duration = recoveryDuration(msg, t);
+      if (duration === null) return t.render.resolved;
+      return msg.ruleKind === 'server_offline' ? t.render.downFor(duration) : t.render.lasted(duration);
     }
     case 'repeat': {
       const seconds = (msg.at.getTime() - msg.startedAt.getTime()) / 1000;
-      const since = `Still firing since ${time(msg.startedAt)}`;
-      return Number.isFinite(seconds) && seconds > 0 ? `${since} (for ${formatDuration(seconds)})` : since;
+      const since = t.render.stillFiringSince(time(msg.startedAt));
+      return Number.isFinite(seconds) && seconds > 0
+        ? t.render.stillFiringFor(since, t.formats.duration(seconds))
+        : since;
     }
     case 'test':
-      return 'This is a test notification: no action needed.';
+      return t.render.testNote;
     case 'fired':
       return null;
   }
 }
 
 /** The footer line: "Incident 1a2b3c4d · rule: Server offline" (rule name one line, at most `ruleMax`). */
-export function footerLine(msg: AlertMessage, ruleMax = 200): string {
+export function footerLine(msg: AlertMessage, ruleMax = 200, t: Catalogue = en): string {
   const rule = truncate(singleLine(msg.ruleName), ruleMax);
-  const head = msg.transition === 'test' ? 'Test notification' : `Incident ${shortId(msg.incidentId)}`;
-  return rule === '' ? head : `${head} · rule: ${rule}`;
+  const head = msg.transition === 'test' ? t.render.testNotification : t.render.incidentRef(shortId(msg.incidentId));
+  return rule === '' ? head : t.render.footer(head, rule);
 }
 
 /** `url` when it is an absolute http(s) URL (safe to put into a link), otherwise null. */

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { Severity } from '@app/contracts';
+import type { Locale, Severity } from '@app/contracts';
+import { catalogue } from '../i18n/catalogues';
+import { localize } from '../i18n/say';
 import type { AlertMessage, Transition } from '../message';
 
 /**
@@ -66,8 +68,13 @@ export const WEBHOOK_HEADERS = {
   idempotency: 'idempotency-key',
 } as const;
 
-/** Renders a notification as the generic webhook's {@link WebhookBody}: everything, unshortened. */
-export function renderWebhook(msg: AlertMessage): WebhookBody {
+/**
+ * Renders a notification as the generic webhook's {@link WebhookBody}: everything, unshortened. The human texts
+ * (the rule's and instance's names, title, summary, fields) are in the channel's `locale`; keys, codes, ids and
+ * times are the same in every language.
+ */
+export function renderWebhook(message: AlertMessage, locale: Locale = 'en'): WebhookBody {
+  const msg = localize(message, catalogue(locale));
   return {
     version: 1,
     event: msg.transition,

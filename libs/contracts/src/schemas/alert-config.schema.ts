@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChannelKind, Severity } from './alert.schema';
-import { Uuid } from './common.schema';
+import { Locale, Uuid } from './common.schema';
 
 // Alert configuration over NATS request-reply: the api-gateway (producer of every request) asks alerting (the owner
 // of alert_rules, alert_rule_channels, notification_channels, silences, incidents and deliveries, which answers
@@ -75,6 +75,8 @@ export const ChannelView = z.object({
   kind: ChannelKind,
   name: z.string(),
   enabled: z.boolean(),
+  /** The language its alert messages are written in. */
+  locale: Locale,
   /** Where it sends, without secrets, e.g. "discord.com/api/webhooks/••••". */
   target: z.string(),
   created_at: z.string(),
@@ -182,6 +184,8 @@ export const NewChannel = z.object({
   name: z.string(),
   config: z.record(z.string(), z.unknown()),
   enabled: z.boolean(),
+  /** The language of its alert messages; English when a sender leaves it out (added after v1 first shipped). */
+  locale: Locale.default('en'),
 });
 export type NewChannel = z.infer<typeof NewChannel>;
 
@@ -191,6 +195,7 @@ export const ChannelChanges = z.object({
   enabled: z.boolean().optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   rotate_secret: z.boolean().optional(),
+  locale: Locale.optional(),
 });
 export type ChannelChanges = z.infer<typeof ChannelChanges>;
 

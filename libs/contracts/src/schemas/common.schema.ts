@@ -23,3 +23,11 @@ export type PollKind = z.infer<typeof PollKind>;
 /** A role in an organisation. */
 export const MembershipRole = z.enum(['admin', 'operator', 'viewer']);
 export type MembershipRole = z.infer<typeof MembershipRole>;
+
+/**
+ * A language people read the platform in: the dashboard's (a user's choice) and a notification channel's alert
+ * messages. ISO 639-1 codes; a new one needs a migration (the `locale` type), its dashboard texts and its alert
+ * message catalogue in libs/alerts.
+ */
+export const Locale = z.enum(['en', 'de', 'es', 'fr', 'nl']);
+export type Locale = z.infer<typeof Locale>;

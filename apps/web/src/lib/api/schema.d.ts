@@ -1,7 +1,6 @@
 // Generated from the api-gateway's OpenAPI document by apps/web/scripts/openapi-types.mjs: do not edit.
 // Regenerate with `npm run gen:web-api` against a running platform.
 
-/* eslint-disable */
 export interface paths {
     "/api/v1/alert-rule-kinds": {
         parameters: {
@@ -215,14 +214,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, their organisations with role, and the current plan */
+        /** The signed-in user, their language, their organisations with role, and the current plan */
         get: operations["AuthController_me"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change the signed-in user's own settings: locale (en, de, es, fr or nl; null follows the browser's language) */
+        patch: operations["AuthController_updateMe"];
         trace?: never;
     };
     "/api/v1/notification-channels": {
@@ -235,7 +235,7 @@ export interface paths {
         /** The organisation's channels (secrets masked) with their last delivery */
         get: operations["NotificationChannelsController_list"];
         put?: never;
-        /** Add a channel. config by kind: discord/slack/teams/webhook {url}; email {to: [addresses]}; telegram {bot_token, chat_id}. A webhook channel answers its signing_secret once. */
+        /** Add a channel. config by kind: discord/slack/teams/webhook {url}; email {to: [addresses]}; telegram {bot_token, chat_id}. locale: the language of its alert messages (en, de, es, fr, nl; default en). A webhook channel answers its signing_secret once. */
         post: operations["NotificationChannelsController_create"];
         delete?: never;
         options?: never;
@@ -258,7 +258,7 @@ export interface paths {
         delete: operations["NotificationChannelsController_remove"];
         options?: never;
         head?: never;
-        /** Rename, switch on or off, replace the settings, or rotate a webhook signing secret */
+        /** Rename, switch on or off, change the language of its messages, replace the settings, or rotate a webhook signing secret */
         patch: operations["NotificationChannelsController_update"];
         trace?: never;
     };
@@ -2117,7 +2117,146 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string|null} */
+                        locale: "en" | "de" | "es" | "fr" | "nl" | null;
+                        name: string;
+                        /** Format: uuid */
+                        organisation_id: string;
+                        organisations: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            personal: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "operator" | "viewer";
+                        }[];
+                        plan: {
+                            api_access: boolean;
+                            api_daily_quota: number | null;
+                            /** @enum {string} */
+                            id: "free" | "hobby" | "pro" | "team" | "enterprise";
+                            intervals_seconds: {
+                                addon: number;
+                                drones: number;
+                                factory: number;
+                                health: number;
+                                players: number;
+                                power: number;
+                                production: number;
+                                trains: number;
+                            };
+                            max_servers: number | null;
+                            retention_hours: number;
+                        };
+                        /** @enum {string} */
+                        role: "admin" | "operator" | "viewer";
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    AuthController_updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string|null} */
+                    locale: "en" | "de" | "es" | "fr" | "nl" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string|null} */
+                        locale: "en" | "de" | "es" | "fr" | "nl" | null;
+                        name: string;
+                        /** Format: uuid */
+                        organisation_id: string;
+                        organisations: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            personal: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "operator" | "viewer";
+                        }[];
+                        plan: {
+                            api_access: boolean;
+                            api_daily_quota: number | null;
+                            /** @enum {string} */
+                            id: "free" | "hobby" | "pro" | "team" | "enterprise";
+                            intervals_seconds: {
+                                addon: number;
+                                drones: number;
+                                factory: number;
+                                health: number;
+                                players: number;
+                                power: number;
+                                production: number;
+                                trains: number;
+                            };
+                            max_servers: number | null;
+                            retention_hours: number;
+                        };
+                        /** @enum {string} */
+                        role: "admin" | "operator" | "viewer";
+                    };
+                };
             };
             /** @description error */
             400: {
@@ -2181,6 +2320,8 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;
                         target: string;
                         updated_at: string;
@@ -2240,6 +2381,11 @@ export interface operations {
                     enabled?: boolean;
                     /** @enum {string} */
                     kind: "discord" | "slack" | "teams" | "webhook" | "email" | "telegram";
+                    /**
+                     * @default en
+                     * @enum {string}
+                     */
+                    locale?: "en" | "de" | "es" | "fr" | "nl";
                     name: string;
                 };
             };
@@ -2262,6 +2408,8 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;
                         signing_secret?: string;
                         target: string;
@@ -2354,6 +2502,8 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;
                         target: string;
                         updated_at: string;
@@ -2500,6 +2650,8 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     enabled?: boolean;
+                    /** @enum {string} */
+                    locale?: "en" | "de" | "es" | "fr" | "nl";
                     name?: string;
                     rotate_secret?: boolean;
                 };
@@ -2523,6 +2675,8 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;
                         signing_secret?: string;
                         target: string;
