@@ -1,34 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, session, type ApiFailure } from './api';
+import type { GetAnswer } from './api/client';
 import { keys, queryClient } from './query';
 
-/** GET /api/v1/me */
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  /** The saved dashboard language (en, de, es, fr, nl); null = the browser's. */
-  locale?: string | null;
-  organisation_id: string;
-  role: 'admin' | 'operator' | 'viewer';
-  organisations: { id: string; name: string; personal: boolean; role: 'admin' | 'operator' | 'viewer' }[];
-  plan: { id: string; max_servers: number | null; retention_hours: number };
-}
+/** GET /api/v1/me: the user, their saved language, organisations, role and plan (generated from the API). */
+export type Me = GetAnswer<'/api/v1/me'>;
 
-/** GET /api/v1/billing/subscription */
-export interface Subscription {
-  plan: {
-    id: string;
-    name: string;
-    servers: number | null;
-    retention_hours: number | null;
-    polling_intervals_seconds: Record<string, number>;
-    share_links: boolean;
-  };
-  limits: { servers: number | null; retention_hours: number; api_daily_quota: number | null };
-  usage: { servers: number };
-}
+/** GET /api/v1/billing/subscription (generated from the API). */
+export type Subscription = GetAnswer<'/api/v1/billing/subscription'>;
 
 export interface Account {
   me: Me | null;
