@@ -12,6 +12,7 @@ const fetchMock = vi.hoisted(() => {
 import { AuditTab } from '../../src/features/settings/AuditTab';
 import { SettingsCtx, type AuditEntry, type Role } from '../../src/features/settings/model';
 import { queryClient } from '../../src/lib/query';
+import { aMe } from './fixtures';
 
 /** The audit log pages forwards with the API's cursor: older entries are added below, the end says so. */
 const entry = (id: string, action: string): AuditEntry => ({
@@ -36,15 +37,7 @@ afterEach(() => {
 });
 
 function renderTab(role: Role) {
-  const me = {
-    id: 'u1',
-    email: 'pioneer@example.com',
-    name: 'Pioneer',
-    organisation_id: 'o1',
-    role,
-    organisations: [],
-    plan: { id: 'team', max_servers: 15, retention_hours: 2160 },
-  };
+  const me = aMe({ role, organisations: [] });
   render(
     <QueryClientProvider client={queryClient}>
       <SettingsCtx value={{ me, role }}>

@@ -12,20 +12,13 @@ const fetchMock = vi.hoisted(() => {
 import { TokensTab } from '../../src/features/settings/TokensTab';
 import { SettingsCtx, type ApiToken } from '../../src/features/settings/model';
 import { queryClient } from '../../src/lib/query';
+import { aMe } from './fixtures';
 
 /**
  * The new-token form as a user meets it: the schema's errors on their fields (linked, the first one focused), the
  * API's field errors in the same place, and a created token's secret shown once while the list is read again.
  */
-const me = {
-  id: 'u1',
-  email: 'pioneer@example.com',
-  name: 'Pioneer',
-  organisation_id: 'o1',
-  role: 'admin' as const,
-  organisations: [{ id: 'o1', name: 'FICSIT', personal: false, role: 'admin' as const }],
-  plan: { id: 'team', max_servers: 15, retention_hours: 2160 },
-};
+const me = aMe();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
