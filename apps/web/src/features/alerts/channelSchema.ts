@@ -59,7 +59,7 @@ export function kindConfig(kind: ChannelKind, t: TFunction) {
       .trim()
       .min(1, t('alerts:channelForm.errors.urlMissing'))
       .max(2048, t('alerts:channelForm.errors.tooLong', { max: 2048 }))
-      .refine(isHttpUrl, t('alerts:channelForm.errors.url'));
+      .refine((v) => v === '' || isHttpUrl(v), t('alerts:channelForm.errors.url'));
     if (kind === 'discord')
       url = url.refine((v) => !isHttpUrl(v) || isDiscordWebhook(v), t('alerts:channelForm.errors.discordUrl'));
     return z.object({ ...rest, url }).transform((c): Record<string, unknown> => ({ url: c.url }));
