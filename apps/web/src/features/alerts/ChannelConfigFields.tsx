@@ -124,7 +124,7 @@ export function LocaleField(p: {
   return (
     <FormField label={t('channelForm.language')} help={t('channelForm.languageHelp')} error={p.errors.locale}>
       {(a11y) => (
-        <select {...a11y} {...p.register('locale')} data-testid="channel-locale">
+        <select {...a11y} {...p.register('locale')}>
           {LANGUAGES.map((l) => (
             <option key={l} value={l} lang={l}>
               {LANGUAGE_NAMES[l]}

@@ -24,7 +24,8 @@ export function ChannelRow(p: {
   const { t } = useTranslation('alerts');
   const { channel: c, writer, head } = p;
   const { update, remove } = useChannelMutations();
-  const rotate = useChannelMutations().update;
+  // A mutation of its own: a failed rotation shows in its dialog, not as a failed switch under the row.
+  const rotation = useChannelMutations().update;
   const test = useChannelTest(c.id);
   const locale = c.locale ?? 'en';
   const toggle = (enabled: boolean) =>
@@ -100,7 +101,7 @@ export function ChannelRow(p: {
                   detail={<p>{t('channels.rotateDetail')}</p>}
                   confirm={t('channels.rotateConfirm')}
                   action={async () => {
-                    const saved = await rotate.mutateAsync({ id: c.id, changes: { rotate_secret: true } });
+                    const saved = await rotation.mutateAsync({ id: c.id, changes: { rotate_secret: true } });
                     p.onSecret(t('channels.newSecretTitle', { name: c.name }), saved);
                   }}
                 >
