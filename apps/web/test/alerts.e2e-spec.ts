@@ -1,13 +1,16 @@
 import { startDiscordReceiver, type DiscordReceiver, type ReceivedRequest } from '@app/testing';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
+import { expectAccessible } from './a11y';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
  * The alerting pages in a real browser (Debian's chromium driven by playwright-core) against `npm start` (five
  * services, a simulated fleet with a crashed server, a demo account), with a Discord look-alike on loopback as the
- * notification channel. Screenshots go to test-results/screenshots/.
+ * notification channel. Screenshots go to test-results/screenshots/. Every page passes axe in light, dark and phone
+ * layouts; a rule and a channel are made with the keyboard alone; an invalid value never reaches the API.
  */
 const CHANNEL = 'Ops Discord';
+const KEYBOARD_CHANNEL = 'Keyboard Discord';
 
 /** The text of a Discord message (content and every embed's parts). */
 const textOf = (r: ReceivedRequest) => JSON.stringify(r.json ?? {});
@@ -134,7 +137,10 @@ describe('the alerting pages in a browser, against `npm start`', () => {
 
     const row = page.locator('[data-testid="silence-row"]', { hasText: 'Weekly backup' });
     await row.waitFor({ timeout: 10_000 });
-    await expectText(row.locator('[data-testid="silence-when"]'), 'Every Sat, Sun at 03:30 for 1 h 30 min', 1_000);
+    const when = row.locator('[data-testid="silence-when"]');
+    await expectText(when, 'Every Sat, Sun at 03:30 for ', 1_000);
+    // The duration as the browser's Intl writes it ("1 hr, 30 min" with Intl.DurationFormat).
+    expect(await when.textContent()).toMatch(/Every Sat, Sun at 03:30 for 1 hr?,? 30 min \(/);
     await expectText(row.locator('[data-testid="silence-scope"]'), 'Healthy base', 5_000);
     await shot(page, 'alerts-03-silence');
 
@@ -183,6 +189,130 @@ describe('the alerting pages in a browser, against `npm start`', () => {
     await expectText(page.locator('[data-testid="delivery-attempts"]').first(), 'Attempt 1', 5_000);
     await shot(page, 'alerts-05-delivery-log');
   }, 180_000);
+
+  test('a channel is added with the keyboard alone, its messages in German, and its row says so', async () => {
+    await page.goto(`${base}/alerts/channels`);
+    await page.locator('[data-testid="channel-row"]').first().waitFor({ timeout: 10_000 });
+    // The kind is a radio group: arrows choose, and the settings follow (e-mail asks for recipients).
+    await tabTo(page, 'input[name="kind"]');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    await page.getByLabel('Recipients').waitFor({ timeout: 5_000 });
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
+    await page.getByLabel('Webhook URL').waitFor({ timeout: 5_000 });
+    expect(await page.evaluate('document.activeElement.value')).toBe('discord');
+
+    await tabTo(page, 'input[name="name"]');
+    await page.keyboard.type(KEYBOARD_CHANNEL);
+    const language = page.getByLabel('Language of the messages');
+    expect(await language.inputValue()).toBe('en'); // the dashboard's language
+    await tabTo(page, 'select[name="locale"]');
+    await chooseByKeyboard(page, 'de');
+    await tabTo(page, 'input[name="config.url"]');
+    await page.keyboard.type(discord.webhookUrl);
+    await tabTo(page, 'form[aria-labelledby="add-channel-heading"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+
+    const row = page.locator(`[data-testid="channel-row"][data-channel-name="${KEYBOARD_CHANNEL}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.getAttribute('data-locale')).toBe('de');
+    await expectText(row.locator('[data-testid="channel-locale"]'), 'Deutsch', 1_000);
+    await shot(page, 'alerts-07-keyboard-channel');
+    const listed = (await json(`${base}/api/v1/notification-channels`, { token })).body as {
+      name: string;
+      kind: string;
+      locale: string;
+    }[];
+    expect(listed.find((c) => c.name === KEYBOARD_CHANNEL)).toMatchObject({ kind: 'discord', locale: 'de' });
+  }, 45_000);
+
+  test('a rule is added with the keyboard alone', async () => {
+    const healthy = serverId('Healthy base');
+    await page.goto(`${base}/servers/${healthy}/alerts`);
+    await page.locator('[data-testid="alert-rule-row"]').first().waitFor({ timeout: 10_000 });
+    await tabTo(page, '[data-testid="new-rule-kind"]');
+    await chooseByKeyboard(page, 'player_count_above');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Set up…');
+    await page.keyboard.press('Enter');
+
+    const form = page.locator('[data-testid="rule-form"][data-kind="player_count_above"]');
+    await form.waitFor({ timeout: 5_000 });
+    await tabTo(page, '[data-testid="rule-param-above"]');
+    await page.keyboard.type('100');
+    await tabTo(page, '[data-testid="rule-form"] button[type="submit"]');
+    await page.keyboard.press('Space');
+    await form.waitFor({ state: 'detached', timeout: 10_000 });
+
+    const row = ruleRow(page, 'player_count_above');
+    await row.waitFor({ timeout: 10_000 });
+    await expectText(row.locator('[data-testid="rule-thresholds"]'), 'Above 100 players', 1_000);
+    const rules = (await json(`${base}/api/v1/servers/${healthy}/alert-rules`, { token })).body as {
+      kind: string;
+      params: Record<string, number>;
+    }[];
+    expect(rules.find((r) => r.kind === 'player_count_above')?.params).toEqual({ above: 100 });
+  }, 45_000);
+
+  test('an invalid value is refused before any request, and the error is what the field now says', async () => {
+    const writes: string[] = [];
+    const seen = (r: Request) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/v1/')) writes.push(`${r.method()} ${r.url()}`);
+    };
+    page.on('request', seen);
+    try {
+      await page.goto(`${base}/alerts/channels`);
+      await page.locator('[data-testid="channel-row"]').first().waitFor({ timeout: 10_000 });
+      await tabTo(page, 'input[name="config.url"]');
+      await page.keyboard.type('https://example.com/hooks/not-discord');
+      await page.keyboard.press('Enter');
+      const url = page.locator('input[name="config.url"]');
+      await expectAttribute(url, 'aria-invalid', 'true', 5_000);
+      const field = await focusedField(page);
+      expect(field.name).toBe('Webhook URL');
+      expect(field.invalid).toBe('true');
+      expect(field.description).toMatch(/^This is not a Discord webhook URL/);
+
+      // A threshold outside its kind's bounds: the degraded rule's tick rate goes up to 60.
+      await page.goto(`${base}/servers/${serverId('Healthy base')}/alerts`);
+      await ruleRow(page, 'degraded').waitFor({ timeout: 10_000 });
+      await tabTo(page, '[data-rule-kind="degraded"] .alerts-actions button');
+      await page.keyboard.press('Enter');
+      await tabTo(page, '[data-testid="rule-param-tick_rate_below"]');
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('99');
+      await page.keyboard.press('Enter');
+      await expectAttribute(page.locator('[data-testid="rule-param-tick_rate_below"]'), 'aria-invalid', 'true', 5_000);
+      const threshold = await focusedField(page);
+      expect(threshold.name).toBe('Tick rate below (/s)');
+      expect(threshold.description).toMatch(/^From 1 to 60\./);
+      await shot(page, 'alerts-08-invalid');
+      await page.keyboard.press('Escape');
+      expect(writes).toEqual([]);
+    } finally {
+      page.off('request', seen);
+    }
+  }, 45_000);
+
+  test('every alerts page passes axe in light, dark and phone layouts', async () => {
+    const ready: Record<string, string> = {
+      incidents: '[data-testid="incident-row"]',
+      channels: '[data-testid="channel-row"]',
+      silences: '[data-testid="silence-row"]',
+      deliveries: '[data-testid="delivery-row"]',
+    };
+    for (const [tab, row] of Object.entries(ready)) {
+      await page.goto(`${base}/alerts/${tab}`);
+      await page.locator(row).first().waitFor({ timeout: 10_000 });
+      await expectAccessible(page, `alerts-a11y-${tab}`);
+    }
+    await page.goto(`${base}/servers/${serverId('Crashed server')}/alerts`);
+    await ruleRow(page, 'degraded').waitFor({ timeout: 10_000 });
+    await expectAccessible(page, 'alerts-a11y-rules');
+    await ruleRow(page, 'degraded').getByRole('button', { name: /^edit/i }).click();
+    await page.locator('[data-testid="rule-form"]').waitFor();
+    await expectAccessible(page, 'alerts-a11y-rule-form');
+    await page.keyboard.press('Escape');
+  }, 120_000);
 
   test('a Viewer sees channels and rules but no controls that change them', async () => {
     const viewer = { email: 'alerts-viewer@example.com', password: 'viewer-password-1' };
@@ -242,4 +372,44 @@ async function expectAttribute(
   throw new Error(`expected ${name}="${expected}" but saw "${last}" after ${timeoutMs} ms`);
 }
 
-/** Waits until the element's text contains `expected` (the last text seen is in the failure). */
+/**
+ * Presses Tab until the focused element matches the selector (the keyboard's only way there). The page-side code is
+ * written as expressions: this file is type-checked without the DOM's types.
+ */
+async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return;
+  }
+  throw new Error(`${max} presses of Tab never reached ${selector}`);
+}
+
+/** Chooses an option of the focused select with the arrow keys, as a keyboard user does. */
+async function chooseByKeyboard(page: Page, value: string): Promise<void> {
+  const current = () => page.evaluate<string>('document.activeElement.value');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 30 && (await current()) !== value; i++) await page.keyboard.press('ArrowDown');
+  expect(await current()).toBe(value);
+}
+
+/** What a screen reader gets for the focused element: Chromium's accessible name, description and invalid state. */
+async function focusedField(page: Page): Promise<{ name?: string; description?: string; invalid?: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Accessibility.enable');
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+      objectId: result.objectId,
+      fetchRelatives: false,
+    });
+    const node = nodes[0];
+    const invalid = node?.properties?.find((p) => p.name === 'invalid')?.value.value;
+    return {
+      name: node?.name?.value as string | undefined,
+      description: node?.description?.value as string | undefined,
+      invalid: invalid === undefined ? undefined : String(invalid),
+    };
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -1,61 +1,71 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
+import { Link } from '@tanstack/react-router';
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNote, PANEL_HEADING, SectionTabs } from '../../components/ui';
 import { session } from '../../lib/api';
 import { canWrite, reloadAccount, useAccount } from '../../lib/account';
-import { Link } from '../../lib/router';
-import { ErrorNote, PANEL_HEADING, SectionTabs } from '../../components/ui';
-import { toFailure } from '../../lib/useApi';
 import { ChannelsTab } from './ChannelsTab';
 import { DeliveriesTab } from './DeliveriesTab';
 import { IncidentsTab } from './IncidentsTab';
+import { failureOf } from './queries';
 import { SilencesTab } from './SilencesTab';
 import type { TabProps } from './tab-props';
 import '../../components/ui.css';
 import './alerts.css';
 
-const TABS: { id: string; label: string; Panel: ComponentType<TabProps> }[] = [
-  { id: 'incidents', label: 'Incidents', Panel: IncidentsTab },
-  { id: 'channels', label: 'Channels', Panel: ChannelsTab },
-  { id: 'silences', label: 'Silences', Panel: SilencesTab },
-  { id: 'deliveries', label: 'Delivery log', Panel: DeliveriesTab },
+const TABS: { id: string; Panel: ComponentType<TabProps> }[] = [
+  { id: 'incidents', Panel: IncidentsTab },
+  { id: 'channels', Panel: ChannelsTab },
+  { id: 'silences', Panel: SilencesTab },
+  { id: 'deliveries', Panel: DeliveriesTab },
 ];
 
 /** `/alerts/:tab`: incidents, notification channels, silences and the delivery log of the organisation. */
 export function Alerts({ tab }: { tab: string }) {
+  const { t } = useTranslation('alerts');
   const orgId = useSyncExternalStore(session.subscribe, session.orgId) ?? 'personal';
   const account = useAccount();
-  const current = TABS.find((t) => t.id === tab);
+  const current = TABS.find((x) => x.id === tab);
+  const label = current ? t(`tabs.${current.id}`) : t('page.notFoundHeading');
 
   useEffect(() => {
-    document.title = `${current?.label ?? 'Alerts'} · Alerts`;
+    document.title = `${label} · ${t('page.title')}`;
     return () => {
-      document.title = 'Ficsit Monitor';
+      document.title = t('common:app.name');
     };
-  }, [current]);
+  }, [label, t]);
 
   const me = account.me;
   return (
     <div className="page settings alerts">
-      <h1>Alerts</h1>
+      <h1>{t('page.title')}</h1>
       {me && me.role === 'viewer' && (
         <p className="muted small" data-testid="alerts-read-only">
-          Your role is viewer: you can look at everything here; operators and admins change it.
+          {t('page.viewer')}
         </p>
       )}
-      <SectionTabs label="Alerts sections" base="/alerts" tabs={TABS} current={tab} />
+      <SectionTabs
+        label={t('page.sections')}
+        base="/alerts"
+        tabs={TABS.map((x) => ({ id: x.id, label: t(`tabs.${x.id}`) }))}
+        current={tab}
+      />
       <section className="settings-panel" aria-labelledby={PANEL_HEADING}>
         <h2 id={PANEL_HEADING} tabIndex={-1}>
-          {current?.label ?? 'Section not found'}
+          {label}
         </h2>
         {!current ? (
           <p>
-            There is no alerts section “{tab}”. <Link to="/alerts/incidents">Go to the incidents</Link>.
+            {t('page.notFound', { tab })}{' '}
+            <Link to="/alerts/$tab" params={{ tab: 'incidents' }}>
+              {t('page.toIncidents')}
+            </Link>
           </p>
         ) : account.error && !me ? (
-          <ErrorNote error={toFailure(account.error)} retry={() => void reloadAccount()} />
+          <ErrorNote error={failureOf(account.error)} retry={() => void reloadAccount()} />
         ) : !me ? (
           <p className="muted small" role="status">
-            Loading your account…
+            {t('page.loadingAccount')}
           </p>
         ) : (
           <current.Panel key={orgId} writer={canWrite(account)} />

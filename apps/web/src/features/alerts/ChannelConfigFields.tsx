@@ -1,127 +1,137 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useId } from 'react';
-import { kindInfo } from './common';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n';
+import type { ChannelFormValues } from './channelSchema';
+import { KIND_EXAMPLE } from './common';
+import { FormField } from './FormField';
 import type { ChannelKind } from './model';
 
-/** The settings of every kind of channel as typed; only the fields of the chosen kind are sent. */
-export interface ConfigForm {
-  url: string;
-  to: string;
-  bot_token: string;
-  chat_id: string;
+/** How to get a kind's settings, and what they look like; linked to the kind's first field. */
+function KindHelp({ kind }: { kind: ChannelKind }) {
+  const { t } = useTranslation('alerts');
+  const example = KIND_EXAMPLE[kind];
+  return (
+    <span data-testid="channel-kind-help">
+      {t(`kinds.${kind}.help`)}
+      {example && (
+        <>
+          {' '}
+          {t('channelForm.looksLike')} <code>{example}</code>.
+        </>
+      )}
+    </span>
+  );
 }
-export const EMPTY_CONFIG: ConfigForm = { url: '', to: '', bot_token: '', chat_id: '' };
 
-/** The `config` the API expects for a kind, from the form. */
-export const configOf = (kind: ChannelKind, f: ConfigForm): Record<string, unknown> =>
-  kind === 'email'
-    ? {
-        to: f.to
-          .split(/[\s,;]+/)
-          .map((s) => s.trim())
-          .filter(Boolean),
-      }
-    : kind === 'telegram'
-      ? { bot_token: f.bot_token.trim(), chat_id: f.chat_id.trim() }
-      : { url: f.url.trim() };
-
-/** Whether nothing was entered for the kind (on edit: keep the current settings). */
-export const configEmpty = (kind: ChannelKind, f: ConfigForm) =>
-  kind === 'email' ? !f.to.trim() : kind === 'telegram' ? !f.bot_token.trim() && !f.chat_id.trim() : !f.url.trim();
-
-/** The settings fields of one kind of channel, with the API's problems next to them. */
+/** The settings fields of one kind of channel (URL, recipients, or bot token and chat id), with their problems. */
 export function ConfigFields(p: {
   kind: ChannelKind;
-  value: ConfigForm;
-  onChange: (v: ConfigForm) => void;
-  errors: Record<string, string>;
+  register: UseFormRegister<ChannelFormValues>;
+  errors: FieldErrors<ChannelFormValues>;
   required: boolean;
 }) {
-  const id = useId();
-  const info = kindInfo(p.kind);
-  const set = (k: keyof ConfigForm) => (e: { target: { value: string } }) =>
-    p.onChange({ ...p.value, [k]: e.target.value });
-  const err = (k: string) =>
-    p.errors[`config.${k}`] ? (
-      <span className="field-error" id={`${id}-${k}-err`}>
-        {p.errors[`config.${k}`]}
-      </span>
-    ) : null;
-  const described = (k: string) => [`${id}-help`, p.errors[`config.${k}`] ? `${id}-${k}-err` : ''].join(' ').trim();
-  return (
-    <>
-      <p className="field-help alerts-help" id={`${id}-help`} data-testid="channel-kind-help">
-        {info?.help}
-        {info?.example && (
-          <>
-            {' '}
-            It looks like <code>{info.example}</code>.
-          </>
-        )}
-      </p>
+  const { t } = useTranslation('alerts');
+  const { kind, register } = p;
+  const errors = p.errors.config;
+  const required = p.required || undefined;
+  if (kind === 'email')
+    return (
       <div className="settings-fields">
-        {p.kind === 'email' ? (
-          <label className="settings-field alerts-wide">
-            Recipients
+        <FormField
+          label={t('channelForm.recipients')}
+          help={<KindHelp kind={kind} />}
+          error={errors?.to}
+          className="alerts-wide"
+        >
+          {(a11y) => (
             <textarea
-              value={p.value.to}
-              onChange={set('to')}
+              {...a11y}
+              {...register('config.to')}
               rows={2}
-              required={p.required}
-              placeholder="ops@example.com, me@example.com"
-              aria-describedby={described('to')}
-              aria-invalid={!!p.errors['config.to'] || undefined}
+              aria-required={required}
+              placeholder={KIND_EXAMPLE.email}
             />
-            {err('to')}
-          </label>
-        ) : p.kind === 'telegram' ? (
-          <>
-            <label className="settings-field">
-              Bot token
-              <input
-                value={p.value.bot_token}
-                onChange={set('bot_token')}
-                required={p.required}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="123456789:AAE…"
-                aria-describedby={described('bot_token')}
-                aria-invalid={!!p.errors['config.bot_token'] || undefined}
-              />
-              {err('bot_token')}
-            </label>
-            <label className="settings-field">
-              Chat id
-              <input
-                value={p.value.chat_id}
-                onChange={set('chat_id')}
-                required={p.required}
-                autoComplete="off"
-                placeholder="-1001234567890 or @mychannel"
-                aria-describedby={described('chat_id')}
-                aria-invalid={!!p.errors['config.chat_id'] || undefined}
-              />
-              {err('chat_id')}
-            </label>
-          </>
-        ) : (
-          <label className="settings-field alerts-wide">
-            {p.kind === 'webhook' ? 'Endpoint URL' : 'Webhook URL'}
+          )}
+        </FormField>
+      </div>
+    );
+  if (kind === 'telegram')
+    return (
+      <div className="settings-fields">
+        <FormField
+          label={t('channelForm.botToken')}
+          help={<KindHelp kind={kind} />}
+          error={errors?.bot_token}
+          className="alerts-wide"
+        >
+          {(a11y) => (
             <input
-              type="url"
-              value={p.value.url}
-              onChange={set('url')}
-              required={p.required}
+              {...a11y}
+              {...register('config.bot_token')}
+              aria-required={required}
               autoComplete="off"
               spellCheck={false}
-              placeholder={info?.example}
-              aria-describedby={described('url')}
-              aria-invalid={!!p.errors['config.url'] || undefined}
+              // i18n-exempt: the shape of a token, not words
+              placeholder="123456789:AAE…"
             />
-            {err('url')}
-          </label>
-        )}
+          )}
+        </FormField>
+        <FormField label={t('channelForm.chatId')} error={errors?.chat_id}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register('config.chat_id')}
+              aria-required={required}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('channelForm.chatIdPlaceholder')}
+            />
+          )}
+        </FormField>
       </div>
-    </>
+    );
+  return (
+    <div className="settings-fields">
+      <FormField
+        label={kind === 'webhook' ? t('channelForm.endpointUrl') : t('channelForm.webhookUrl')}
+        help={<KindHelp kind={kind} />}
+        error={errors?.url}
+        className="alerts-wide"
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register('config.url')}
+            type="url"
+            inputMode="url"
+            aria-required={required}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={KIND_EXAMPLE[kind]}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+/** "Language of the messages": each language named in itself. */
+export function LocaleField(p: {
+  register: UseFormRegister<ChannelFormValues>;
+  errors: FieldErrors<ChannelFormValues>;
+}) {
+  const { t } = useTranslation('alerts');
+  return (
+    <FormField label={t('channelForm.language')} help={t('channelForm.languageHelp')} error={p.errors.locale}>
+      {(a11y) => (
+        <select {...a11y} {...p.register('locale')}>
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -1,116 +1,148 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ui';
-import { useAction } from '../../lib/useApi';
-import { configEmpty, ConfigFields, configOf, EMPTY_CONFIG, type ConfigForm } from './ChannelConfigFields';
-import { CHANNEL_KINDS, ChannelKindLabel, fieldErrors, kindInfo } from './common';
-import type { Channel, ChannelKind, CreatedChannel } from './model';
+import { currentLanguage } from '../../lib/i18n';
+import { ConfigFields, LocaleField } from './ChannelConfigFields';
+import {
+  channelChanges,
+  channelFieldOf,
+  channelSchema,
+  EMPTY_CONFIG,
+  newChannelBody,
+  type ChannelFormOutput,
+  type ChannelFormValues,
+} from './channelSchema';
+import { ChannelKindLabel, KIND_PLAN, kindLabel } from './common';
+import { applyApiErrors, FieldGroup, FormField } from './FormField';
+import { CHANNEL_KINDS, type Channel, type SavedChannel } from './model';
+import { useChannelMutations } from './mutations';
+import { failureOf } from './queries';
 
-/** The per-kind add form: choose the kind, name it, enter its settings. */
-export function AddChannel({ onCreated }: { onCreated: (c: CreatedChannel) => void }) {
-  const act = useAction();
-  const [kind, setKind] = useState<ChannelKind>('discord');
-  const [name, setName] = useState('');
-  const [config, setConfig] = useState<ConfigForm>(EMPTY_CONFIG);
-  const errors = fieldErrors(act.error);
+type Mode = 'create' | 'edit';
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void act.run(async () => {
-      const label = kindInfo(kind)?.label ?? kind;
-      const body = { kind, name: name.trim() || label, config: configOf(kind, config) };
-      onCreated(await api<CreatedChannel>('POST', '/api/v1/notification-channels', body));
-      setName('');
-      setConfig(EMPTY_CONFIG);
-    });
-  };
+/** The form's values checked by the chosen kind's schema (the kind is one of the values on the add form). */
+function useChannelForm(mode: Mode, defaultValues: ChannelFormValues) {
+  const { t } = useTranslation('alerts');
+  const resolver: Resolver<ChannelFormValues, unknown, ChannelFormOutput> = (values, context, options) =>
+    (zodResolver(channelSchema(t, values.kind, mode)) as Resolver<ChannelFormValues, unknown, ChannelFormOutput>)(
+      values,
+      context,
+      options,
+    );
+  return useForm<ChannelFormValues, unknown, ChannelFormOutput>({ resolver, defaultValues });
+}
+
+/** The per-kind add form: choose the kind, name it, pick the messages' language, enter its settings. */
+export function AddChannel({ onCreated }: { onCreated: (c: SavedChannel) => void }) {
+  const { t } = useTranslation('alerts');
+  const { create } = useChannelMutations();
+  const start: ChannelFormValues = { kind: 'discord', name: '', locale: currentLanguage(), config: EMPTY_CONFIG };
+  const { register, handleSubmit, watch, setError, reset, clearErrors, formState } = useChannelForm('create', start);
+  const kind = watch('kind');
+
+  const submit = handleSubmit(async (out) => {
+    try {
+      onCreated(await create.mutateAsync(newChannelBody(out)));
+      reset({ ...start, kind: out.kind, locale: out.locale });
+    } catch (e) {
+      applyApiErrors(e, setError, (path) => channelFieldOf(out.kind, path));
+    }
+  });
 
   return (
-    <form className="card settings-form" onSubmit={submit} aria-labelledby="add-channel-heading" noValidate>
-      <h3 id="add-channel-heading">Add a channel</h3>
-      <fieldset className="settings-checks alerts-kinds">
-        <legend>Kind</legend>
+    <form
+      className="card settings-form"
+      onSubmit={(e) => (formState.isSubmitting ? e.preventDefault() : void submit(e))}
+      aria-labelledby="add-channel-heading"
+      noValidate
+    >
+      <h3 id="add-channel-heading">{t('channelForm.addHeading')}</h3>
+      <FieldGroup legend={t('channelForm.kind')} className="alerts-kinds" error={formState.errors.kind}>
         {CHANNEL_KINDS.map((k) => (
-          <label key={k.kind}>
+          <label key={k}>
             <input
               type="radio"
-              name="channel-kind"
-              value={k.kind}
-              checked={kind === k.kind}
-              onChange={() => {
-                setKind(k.kind);
-                act.clear();
-              }}
+              value={k}
+              {...register('kind', {
+                onChange: () => {
+                  clearErrors();
+                  create.reset();
+                },
+              })}
             />{' '}
-            <ChannelKindLabel kind={k.kind} />
-            <span className="muted small">({k.plan}+)</span>
+            <ChannelKindLabel kind={k} />
+            <span className="muted small">{t('channelForm.plan', { plan: KIND_PLAN[k] })}</span>
           </label>
         ))}
-      </fieldset>
+      </FieldGroup>
       <div className="settings-fields">
-        <label className="settings-field">
-          Name
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            placeholder={`${kindInfo(kind)?.label ?? ''} alerts`}
-          />
-          {errors.name && <span className="field-error">{errors.name}</span>}
-        </label>
+        <FormField label={t('channelForm.name')} error={formState.errors.name}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register('name')}
+              maxLength={100}
+              autoComplete="off"
+              placeholder={t('channelForm.namePlaceholder', { kind: kindLabel(t, kind) })}
+            />
+          )}
+        </FormField>
+        <LocaleField register={register} errors={formState.errors} />
       </div>
-      <ConfigFields kind={kind} value={config} onChange={setConfig} errors={errors} required />
-      {act.error && <ErrorNote error={act.error} />}
-      <button type="submit" className="btn btn-primary" aria-disabled={act.pending}>
-        {act.pending ? 'Adding…' : 'Add channel'}
+      <ConfigFields kind={kind} register={register} errors={formState.errors} required />
+      {create.error && <ErrorNote error={failureOf(create.error)} />}
+      <button type="submit" className="btn btn-primary" aria-disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t('channelForm.adding') : t('channelForm.add')}
       </button>
     </form>
   );
 }
 
-/** Rename, and optionally replace the settings (a new webhook URL); empty settings keep the current ones. */
-export function EditChannel(p: { channel: Channel; onSaved: (c: Channel) => void; onCancel: () => void }) {
-  const act = useAction();
-  const [name, setName] = useState(p.channel.name);
-  const [config, setConfig] = useState<ConfigForm>(EMPTY_CONFIG);
-  const errors = fieldErrors(act.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body: Record<string, unknown> = {};
-    if (name.trim() && name.trim() !== p.channel.name) body.name = name.trim();
-    if (!configEmpty(p.channel.kind, config)) body.config = configOf(p.channel.kind, config);
-    if (Object.keys(body).length === 0) return p.onCancel();
-    void act.run(async () => {
-      const { signing_secret: _s, ...row } = await api<CreatedChannel>(
-        'PATCH',
-        `/api/v1/notification-channels/${p.channel.id}`,
-        body,
-      );
+/** Rename, change the messages' language, and optionally replace the settings; empty settings keep the current ones. */
+export function EditChannel(p: { channel: Channel; onSaved: (c: Channel | null) => void; onCancel: () => void }) {
+  const { t } = useTranslation('alerts');
+  const { update } = useChannelMutations();
+  const { channel } = p;
+  const { register, handleSubmit, setError, formState } = useChannelForm('edit', {
+    kind: channel.kind,
+    name: channel.name,
+    locale: channel.locale ?? 'en',
+    config: EMPTY_CONFIG,
+  });
+  const submit = handleSubmit(async (out) => {
+    const changes = channelChanges(channel, out);
+    if (!changes) return p.onSaved(null);
+    try {
+      const { signing_secret: _secret, ...row } = await update.mutateAsync({ id: channel.id, changes });
       p.onSaved(row);
-    });
-  };
+    } catch (e) {
+      applyApiErrors(e, setError, (path) => channelFieldOf(channel.kind, path));
+    }
+  });
   return (
-    <form onSubmit={submit} className="settings-form" noValidate>
+    <form
+      onSubmit={(e) => (formState.isSubmitting ? e.preventDefault() : void submit(e))}
+      className="settings-form"
+      noValidate
+    >
       <div className="settings-fields">
-        <label className="settings-field">
-          Name
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
-          {errors.name && <span className="field-error">{errors.name}</span>}
-        </label>
+        <FormField label={t('channelForm.name')} error={formState.errors.name}>
+          {(a11y) => <input {...a11y} {...register('name')} maxLength={100} aria-required autoComplete="off" />}
+        </FormField>
+        <LocaleField register={register} errors={formState.errors} />
       </div>
       <p className="muted small">
-        Sends to <code>{p.channel.target}</code>. To send somewhere else, enter the new settings; leave them empty to
-        keep the current ones.
+        {t('channelForm.sendsTo')} <code>{channel.target}</code>. {t('channelForm.replaceHelp')}
       </p>
-      <ConfigFields kind={p.channel.kind} value={config} onChange={setConfig} errors={errors} required={false} />
-      {act.error && <ErrorNote error={act.error} />}
+      <ConfigFields kind={channel.kind} register={register} errors={formState.errors} required={false} />
+      {update.error && <ErrorNote error={failureOf(update.error)} />}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" aria-disabled={act.pending}>
-          {act.pending ? 'Saving…' : 'Save'}
+        <button type="submit" className="btn btn-primary" aria-disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? t('form.saving') : t('channelForm.save')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={p.onCancel}>
-          Cancel
+          {t('form.cancel')}
         </button>
       </div>
     </form>

@@ -1,52 +1,70 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { api } from '../../lib/api';
-import { ConfirmButton, Time } from '../../components/ui';
-import { TestResult, type TestState } from './ChannelTestResult';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton, ErrorNote, Time } from '../../components/ui';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { TestResult } from './ChannelTestResult';
 import { ChannelKindLabel, DeliveryStatusPill, Switch } from './common';
-import type { Channel, CreatedChannel } from './model';
+import type { Channel, SavedChannel } from './model';
+import { useChannelMutations, useChannelTest } from './mutations';
+import { failureOf } from './queries';
 
 /**
- * One channel of the list: what it is, where it sends, its last delivery and (for writers) its actions, with the
- * outcome of its last "Send test" on a row of its own below it.
+ * One channel of the list: what it is, where it sends and in which language, its last delivery and (for writers)
+ * its actions, with the outcome of its last "Send test" (or a failed switch) on a row of its own below it.
  */
 export function ChannelRow(p: {
   channel: Channel;
   writer: boolean;
-  test: TestState | undefined;
-  /** A change of some channel is on its way (the switch shows busy). */
-  busy: boolean;
-  onToggle: (enabled: boolean) => void;
-  onSendTest: () => void;
+  columns: number;
+  head: string[];
   onEdit: () => void;
-  /** The channel as the API answered after a change. */
-  onChanged: (c: Channel) => void;
   /** A new signing secret to show once, under that title. */
-  onSecret: (title: string, created: CreatedChannel) => void;
-  onDeleted: () => void;
+  onSecret: (title: string, saved: SavedChannel) => void;
+  onNotice: (text: string) => void;
 }) {
-  const { channel: c, writer, test } = p;
+  const { t } = useTranslation('alerts');
+  const { channel: c, writer, head } = p;
+  const { update, remove } = useChannelMutations();
+  // A mutation of its own: a failed rotation shows in its dialog, not as a failed switch under the row.
+  const rotation = useChannelMutations().update;
+  const test = useChannelTest(c.id);
+  const locale = c.locale ?? 'en';
+  const toggle = (enabled: boolean) =>
+    update.mutate(
+      { id: c.id, changes: { enabled } },
+      { onSuccess: () => p.onNotice(t(enabled ? 'channels.switchedOn' : 'channels.switchedOff', { name: c.name })) },
+    );
+  const outcome = test.isPending ? null : test.error || test.data ? 'test' : update.error ? 'switch' : null;
   return (
     <>
-      <tr data-testid="channel-row" data-channel-id={c.id} data-channel-name={c.name} data-kind={c.kind}>
-        <td data-label="Kind">
+      <tr
+        data-testid="channel-row"
+        data-channel-id={c.id}
+        data-channel-name={c.name}
+        data-kind={c.kind}
+        data-locale={locale}
+      >
+        <td data-label={head[0]}>
           <ChannelKindLabel kind={c.kind} />
         </td>
-        <td data-label="Name" data-testid="channel-name">
+        <td data-label={head[1]} data-testid="channel-name">
           {c.name}
         </td>
-        <td data-label="Sends to" className="settings-details">
+        <td data-label={head[2]} className="settings-details">
           <code>{c.target}</code>
         </td>
-        <td data-label="Enabled">
+        <td data-label={head[3]} data-testid="channel-locale" lang={locale}>
+          {LANGUAGE_NAMES[locale]}
+        </td>
+        <td data-label={head[4]}>
           <Switch
             checked={c.enabled}
-            label={`Channel “${c.name}” enabled`}
-            busy={p.busy}
+            label={t('channels.enabledLabel', { name: c.name })}
+            busy={update.isPending}
             testId="channel-enabled"
-            onChange={writer ? p.onToggle : undefined}
+            onChange={writer ? toggle : undefined}
           />
         </td>
-        <td data-label="Last delivery">
+        <td data-label={head[5]}>
           {c.last_delivery ? (
             <>
               <DeliveryStatusPill status={c.last_delivery.status} />
@@ -56,7 +74,7 @@ export function ChannelRow(p: {
               {c.last_delivery.error && <div className="bad-text small">{c.last_delivery.error}</div>}
             </>
           ) : (
-            <span className="muted">Nothing sent yet</span>
+            <span className="muted">{t('channels.nothingSent')}</span>
           )}
         </td>
         {writer && (
@@ -65,54 +83,55 @@ export function ChannelRow(p: {
               <button
                 type="button"
                 className="btn btn-small"
-                aria-busy={test?.pending || undefined}
-                onClick={p.onSendTest}
+                aria-busy={test.isPending || undefined}
+                onClick={() => test.isPending || test.mutate()}
               >
-                {test?.pending ? 'Sending…' : 'Send test'}
-                <span className="sr-only"> to “{c.name}”</span>
+                {test.isPending ? t('channels.sending') : t('channels.sendTest')}
+                <span className="sr-only"> {t('channels.toTarget', { name: c.name })}</span>
               </button>
               <button type="button" className="btn btn-small" onClick={p.onEdit}>
-                Edit<span className="sr-only"> “{c.name}”</span>
+                {t('channels.edit')}
+                <span className="sr-only"> {t('channels.quoted', { name: c.name })}</span>
               </button>
               {c.kind === 'webhook' && (
                 <ConfirmButton
                   danger={false}
-                  target={`of “${c.name}”`}
-                  question={`Make a new signing secret for “${c.name}”?`}
-                  detail={<p>The current secret stops working at once: update your receiver.</p>}
-                  confirm="Make a new secret"
+                  target={t('channels.ofTarget', { name: c.name })}
+                  question={t('channels.rotateQuestion', { name: c.name })}
+                  detail={<p>{t('channels.rotateDetail')}</p>}
+                  confirm={t('channels.rotateConfirm')}
                   action={async () => {
-                    const r = await api<CreatedChannel>('PATCH', `/api/v1/notification-channels/${c.id}`, {
-                      rotate_secret: true,
-                    });
-                    const { signing_secret: _s, ...row } = r;
-                    p.onChanged(row);
-                    p.onSecret(`New signing secret of “${c.name}”`, r);
+                    const saved = await rotation.mutateAsync({ id: c.id, changes: { rotate_secret: true } });
+                    p.onSecret(t('channels.newSecretTitle', { name: c.name }), saved);
                   }}
                 >
-                  New secret
+                  {t('channels.rotate')}
                 </ConfirmButton>
               )}
               <ConfirmButton
-                target={`channel “${c.name}”`}
-                question={`Delete the channel “${c.name}”?`}
-                detail={<p>Alerts stop going there. This cannot be undone.</p>}
-                confirm="Delete channel"
+                target={t('channels.channelTarget', { name: c.name })}
+                question={t('channels.deleteQuestion', { name: c.name })}
+                detail={<p>{t('channels.deleteDetail')}</p>}
+                confirm={t('channels.deleteConfirm')}
                 action={async () => {
-                  await api('DELETE', `/api/v1/notification-channels/${c.id}`);
-                  p.onDeleted();
+                  await remove.mutateAsync(c.id);
+                  p.onNotice(t('channels.deleted', { name: c.name }));
                 }}
               >
-                Delete
+                {t('channels.delete')}
               </ConfirmButton>
             </div>
           </td>
         )}
       </tr>
-      {test && !test.pending && (
+      {outcome && (
         <tr className="alerts-test-row">
-          <td colSpan={6} data-label="">
-            <TestResult channel={c} state={test} />
+          <td colSpan={p.columns} data-label="">
+            {outcome === 'test' ? (
+              <TestResult channel={c} result={test.data} error={test.error} />
+            ) : (
+              <ErrorNote error={failureOf(update.error)} />
+            )}
           </td>
         </tr>
       )}

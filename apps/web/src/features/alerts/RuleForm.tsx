@@ -1,294 +1,238 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useController, useForm, type Control, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ui';
-import { useAction } from '../../lib/useApi';
-import { fieldErrors, seconds } from './common';
-import { SEVERITIES, type Channel, type Rule, type RuleInput, type RuleKind, type Severity } from './model';
-
-const REPEATS = [0, 300, 900, 1800, 3600, 4 * 3600, 12 * 3600, 86_400];
-
-/** The starting values of a new rule of this kind (the catalogue's defaults). */
-export function ruleDefaults(kind: RuleKind): RuleInput {
-  return {
-    kind: kind.kind,
-    name: kind.title,
-    severity: kind.severity,
-    params: Object.fromEntries(kind.params.filter((p) => p.default !== null).map((p) => [p.name, p.default!])),
-    pending_polls: kind.defaults.pending_polls,
-    pending_seconds: kind.defaults.pending_seconds,
-    repeat_seconds: 0,
-    notify_on_recovery: !kind.event,
-    enabled: true,
-    channel_ids: null,
-  };
-}
-
-function NumberField(p: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  help?: string;
-  error?: string | null;
-  min: number;
-  max: number;
-  step: number | 'any';
-  testId?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{p.label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode={p.step === 1 ? 'numeric' : 'decimal'}
-        min={p.min}
-        max={p.max}
-        step={p.step}
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={[p.help ? `${id}-help` : '', p.error ? `${id}-err` : ''].join(' ').trim() || undefined}
-        data-testid={p.testId}
-      />
-      {p.help && (
-        <p className="field-help" id={`${id}-help`}>
-          {p.help}
-        </p>
-      )}
-      {p.error && (
-        <p className="field-error" id={`${id}-err`}>
-          {p.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function numberProblem(raw: string, min: number, max: number, integer: boolean): string | null {
-  if (raw.trim() === '') return 'Enter a number.';
-  const n = Number(raw);
-  if (!Number.isFinite(n)) return 'Enter a number.';
-  if (integer && !Number.isInteger(n)) return 'Enter a whole number.';
-  if (n < min || n > max) return `From ${min} to ${max}.`;
-  return null;
-}
-
-const repeatLabel = (s: number) => (s === 0 ? 'Never' : `Every ${seconds(s)}`);
+import { num } from '../../lib/format';
+import { applyApiErrors, FieldGroup, FormField } from './FormField';
+import { SEVERITIES, type Channel, type NewRule, type Rule, type RuleKind } from './model';
+import { useRuleMutations } from './mutations';
+import { failureOf } from './queries';
+import {
+  REPEATS,
+  ruleChanges,
+  ruleFieldOf,
+  ruleFormValues,
+  ruleSchema,
+  type RuleFormOutput,
+  type RuleFormValues,
+} from './ruleSchema';
+import { kindDescription, kindTitle, paramLabel, repeatText, unitText } from './ruleText';
 
 /**
  * A rule's settings, generated from its kind's parameters: thresholds, pending period, confirming polls, repeat,
- * recovery notice, channels. `onSave` gets only what changed (for a new rule: everything).
+ * recovery notice, channels. A new rule sends everything; a changed one only what changed.
  */
 export function RuleForm(p: {
+  serverId: string;
   kind: RuleKind;
   rule?: Rule;
   channels: Channel[];
-  onSave: (body: Partial<RuleInput>) => Promise<unknown>;
-  onCancel: () => void;
+  /** Saved (with the notice to show) or nothing to save. */
+  onDone: (notice: string | null) => void;
 }) {
-  const start: RuleInput = p.rule
-    ? {
-        name: p.rule.name,
-        severity: p.rule.severity,
-        params: p.rule.params,
-        pending_polls: p.rule.pending_polls,
-        pending_seconds: p.rule.pending_seconds,
-        repeat_seconds: p.rule.repeat_seconds,
-        notify_on_recovery: p.rule.notify_on_recovery,
-        enabled: p.rule.enabled,
-        channel_ids: p.rule.channel_ids,
-      }
-    : ruleDefaults(p.kind);
-  const act = useAction();
-  const [name, setName] = useState(start.name);
-  const [severity, setSeverity] = useState<Severity>(start.severity);
-  const [params, setParams] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      p.kind.params.map((x) => [x.name, start.params[x.name] === undefined ? '' : String(start.params[x.name])]),
-    ),
-  );
-  const [pendingSeconds, setPendingSeconds] = useState(String(start.pending_seconds));
-  const [pendingPolls, setPendingPolls] = useState(String(start.pending_polls));
-  const [repeat, setRepeat] = useState(start.repeat_seconds);
-  const [recovery, setRecovery] = useState(start.notify_on_recovery);
-  const [enabled, setEnabled] = useState(start.enabled);
-  const [allChannels, setAllChannels] = useState(start.channel_ids === null);
-  const [chosen, setChosen] = useState<string[]>(start.channel_ids ?? []);
-  const [shown, setShown] = useState(false);
-  const remote = fieldErrors(act.error);
-
-  const local: Record<string, string | null> = {
-    name: name.trim() ? null : 'Give the rule a name.',
-    pending_seconds: numberProblem(pendingSeconds, 0, 86_400, true),
-    pending_polls: numberProblem(pendingPolls, 1, 100, true),
-  };
-  for (const x of p.kind.params)
-    local[`params.${x.name}`] = numberProblem(params[x.name] ?? '', x.min, x.max, x.type === 'integer');
-  const problem = (k: string) => (shown ? local[k] : null) ?? remote[k] ?? null;
-  const invalid = Object.values(local).some(Boolean);
+  const { t } = useTranslation('alerts');
+  const { create, update } = useRuleMutations(p.serverId);
+  const mutation = p.rule ? update : create;
+  const schema = useMemo(() => ruleSchema(p.kind, t), [p.kind, t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<RuleFormValues, unknown, RuleFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: ruleFormValues(p.kind, p.rule, kindTitle(t, p.kind)),
+  });
+  const { kind, rule } = p;
+  const repeat = Number(watch('repeat_seconds'));
   const repeats = REPEATS.includes(repeat) ? REPEATS : [...REPEATS, repeat].sort((a, b) => a - b);
+  const someChannels = watch('channels') === 'some';
+  const chosen = watch('channel_ids');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setShown(true);
-    if (invalid) return;
-    const next: RuleInput = {
-      name: name.trim(),
-      severity,
-      params: Object.fromEntries(p.kind.params.map((x) => [x.name, Number(params[x.name])])),
-      pending_seconds: Number(pendingSeconds),
-      pending_polls: Number(pendingPolls),
-      repeat_seconds: repeat,
-      notify_on_recovery: recovery,
-      enabled,
-      channel_ids: allChannels ? null : chosen,
-    };
-    let body: Partial<RuleInput>;
-    if (!p.rule) body = { kind: p.kind.kind, ...next };
-    else {
-      // Only what changed: a change of thresholds closes what is pending or firing, a change of the period does not.
-      body = {};
-      for (const k of Object.keys(next) as (keyof RuleInput)[])
-        if (JSON.stringify(next[k]) !== JSON.stringify(start[k])) (body as Record<string, unknown>)[k] = next[k];
-      if (Object.keys(body).length === 0) return p.onCancel();
+  const save = handleSubmit(async (out) => {
+    try {
+      if (rule) {
+        const changes = ruleChanges(rule, out);
+        if (!changes) return p.onDone(null);
+        await update.mutateAsync({ ruleId: rule.id, changes });
+        p.onDone(t('rules.saved', { name: out.name }));
+      } else {
+        const created = await create.mutateAsync({ kind: kind.kind as NewRule['kind'], ...out });
+        p.onDone(t('rules.added', { name: created.name }));
+      }
+    } catch (e) {
+      applyApiErrors(e, setError, (path) => ruleFieldOf(path) as Path<RuleFormValues> | null);
     }
-    void act.run(() => p.onSave(body));
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="alerts-rule-form" data-testid="rule-form" data-kind={p.kind.kind}>
+    <form
+      onSubmit={(e) => (isSubmitting ? e.preventDefault() : void save(e))}
+      noValidate
+      className="alerts-rule-form"
+      data-testid="rule-form"
+      data-kind={kind.kind}
+    >
       <p className="muted">
-        {p.kind.description}
-        {p.kind.requires_addon &&
-          !/add-on/i.test(p.kind.description) &&
-          ' It works only on servers with the Ficsit Remote Monitoring add-on.'}
-        {p.kind.per_instance && ' It fires separately for each circuit, train or player.'}
+        {kindDescription(t, kind)}
+        {kind.requires_addon && !/add-on/i.test(kind.description) && ` ${t('ruleForm.needsAddon')}`}
+        {kind.per_instance && ` ${t('ruleForm.perInstance')}`}
       </p>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="rule-name">Name</label>
-          <input
-            id="rule-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            aria-invalid={problem('name') ? true : undefined}
-          />
-          {problem('name') && <p className="field-error">{problem('name')}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="rule-severity">Severity</label>
-          <select id="rule-severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        {p.kind.params.map((x) => (
-          <NumberField
-            key={x.name}
-            label={`${x.label}${x.unit ? ` (${x.unit})` : ''}`}
-            value={params[x.name] ?? ''}
-            onChange={(v) => setParams((o) => ({ ...o, [x.name]: v }))}
-            min={x.min}
-            max={x.max}
-            step={x.type === 'integer' ? 1 : 'any'}
-            help={`From ${x.min} to ${x.max}${x.default !== null ? `; default ${x.default}` : ''}.`}
-            error={problem(`params.${x.name}`)}
-            testId={`rule-param-${x.name}`}
-          />
-        ))}
-        {!p.kind.event && (
+        <FormField label={t('ruleForm.name')} error={errors.name}>
+          {(a11y) => <input {...a11y} {...register('name')} maxLength={100} autoComplete="off" />}
+        </FormField>
+        <FormField label={t('ruleForm.severity')} error={errors.severity}>
+          {(a11y) => (
+            <select {...a11y} {...register('severity')}>
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`severity.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {kind.params.map((x) => {
+          const unit = unitText(t, x.unit);
+          const range = { min: num(x.min, 6), max: num(x.max, 6) };
+          return (
+            <FormField
+              key={x.name}
+              label={`${paramLabel(t, kind.kind, x)}${unit ? ` (${unit})` : ''}`}
+              help={
+                x.default === null
+                  ? t('ruleForm.paramHelp', range)
+                  : t('ruleForm.paramHelpDefault', { ...range, default: num(x.default, 6) })
+              }
+              error={errors.params?.[x.name]}
+            >
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  {...register(`params.${x.name}`)}
+                  type="number"
+                  inputMode={x.type === 'integer' ? 'numeric' : 'decimal'}
+                  min={x.min}
+                  max={x.max}
+                  step={x.type === 'integer' ? 1 : 'any'}
+                  aria-required={x.required || undefined}
+                  data-testid={`rule-param-${x.name}`}
+                />
+              )}
+            </FormField>
+          );
+        })}
+        {!kind.event && (
           <>
-            <NumberField
-              label="Pending period (seconds)"
-              value={pendingSeconds}
-              onChange={setPendingSeconds}
-              min={0}
-              max={86_400}
-              step={1}
-              help={`How long the problem must last before the alert fires; 0 fires at once. Default ${p.kind.defaults.pending_seconds} s.`}
-              error={problem('pending_seconds')}
-              testId="rule-pending-seconds"
-            />
-            <NumberField
-              label="Confirming polls"
-              value={pendingPolls}
-              onChange={setPendingPolls}
-              min={1}
-              max={100}
-              step={1}
-              help={`Polls in a row that must show the problem as well. Default ${p.kind.defaults.pending_polls}.`}
-              error={problem('pending_polls')}
-              testId="rule-pending-polls"
-            />
+            <FormField
+              label={t('ruleForm.pendingSeconds')}
+              help={t('ruleForm.pendingSecondsHelp', { default: kind.defaults.pending_seconds })}
+              error={errors.pending_seconds}
+            >
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  {...register('pending_seconds')}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={86_400}
+                  step={1}
+                  data-testid="rule-pending-seconds"
+                />
+              )}
+            </FormField>
+            <FormField
+              label={t('ruleForm.pendingPolls')}
+              help={t('ruleForm.pendingPollsHelp', { default: kind.defaults.pending_polls })}
+              error={errors.pending_polls}
+            >
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  {...register('pending_polls')}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  step={1}
+                  data-testid="rule-pending-polls"
+                />
+              )}
+            </FormField>
           </>
         )}
-        <div className="field">
-          <label htmlFor="rule-repeat">Remind while it lasts</label>
-          <select id="rule-repeat" value={repeat} onChange={(e) => setRepeat(Number(e.target.value))}>
-            {repeats.map((s) => (
-              <option key={s} value={s}>
-                {repeatLabel(s)}
-              </option>
-            ))}
-          </select>
-          {remote.repeat_seconds && <p className="field-error">{remote.repeat_seconds}</p>}
-        </div>
+        <FormField label={t('ruleForm.repeat')} error={errors.repeat_seconds}>
+          {(a11y) => (
+            <select {...a11y} {...register('repeat_seconds')}>
+              {repeats.map((s) => (
+                <option key={s} value={String(s)}>
+                  {repeatText(t, s)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <div className="field alerts-checks">
-          {!p.kind.event && (
+          {!kind.event && (
             <label>
-              <input type="checkbox" checked={recovery} onChange={(e) => setRecovery(e.target.checked)} /> Notify when
-              it recovers
+              <input type="checkbox" {...register('notify_on_recovery')} /> {t('ruleForm.notifyOnRecovery')}
             </label>
           )}
           <label>
-            <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+            <input type="checkbox" {...register('enabled')} /> {t('ruleForm.enabled')}
           </label>
         </div>
       </div>
-      <fieldset className="settings-checks alerts-channels">
-        <legend>Send to</legend>
+      <FieldGroup legend={t('ruleForm.sendTo')} className="alerts-channels" error={errors.channel_ids}>
         <label>
-          <input type="radio" name="rule-channels" checked={allChannels} onChange={() => setAllChannels(true)} /> All
-          channels (also ones added later)
+          <input type="radio" value="all" {...register('channels')} /> {t('ruleForm.allChannels')}
         </label>
         <label>
-          <input type="radio" name="rule-channels" checked={!allChannels} onChange={() => setAllChannels(false)} /> Only
-          these:
+          <input type="radio" value="some" {...register('channels')} /> {t('ruleForm.someChannels')}
         </label>
-        {!allChannels &&
+        {someChannels &&
           (p.channels.length === 0 ? (
-            <span className="muted small">No channels yet: add one under Alerts › Channels.</span>
+            <span className="muted small">{t('ruleForm.noChannels')}</span>
           ) : (
-            p.channels.map((c) => (
-              <label key={c.id}>
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(c.id)}
-                  onChange={(e) => setChosen((l) => (e.target.checked ? [...l, c.id] : l.filter((x) => x !== c.id)))}
-                />{' '}
-                {c.name}
-              </label>
-            ))
+            <ChannelChoice control={control} channels={p.channels} />
           ))}
-        {!allChannels && chosen.length === 0 && p.channels.length > 0 && (
-          <span className="muted small">None chosen: the rule records incidents without notifying anyone.</span>
+        {someChannels && chosen.length === 0 && p.channels.length > 0 && (
+          <span className="muted small">{t('ruleForm.noneChosen')}</span>
         )}
-      </fieldset>
-      {remote.channel_ids && <p className="field-error">{remote.channel_ids}</p>}
-      {act.error && <ErrorNote error={act.error} />}
+      </FieldGroup>
+      {mutation.error && <ErrorNote error={failureOf(mutation.error)} />}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" aria-disabled={act.pending}>
-          {act.pending ? 'Saving…' : p.rule ? 'Save rule' : 'Add rule'}
+        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting}>
+          {isSubmitting ? t('form.saving') : rule ? t('ruleForm.save') : t('ruleForm.add')}
         </button>
-        <button type="button" className="btn btn-ghost" onClick={p.onCancel}>
-          Cancel
+        <button type="button" className="btn btn-ghost" onClick={() => p.onDone(null)}>
+          {t('form.cancel')}
         </button>
       </div>
     </form>
   );
+}
+
+/** The channels a rule sends to, as checkboxes over one array field. */
+function ChannelChoice(p: { control: Control<RuleFormValues, unknown, RuleFormOutput>; channels: Channel[] }) {
+  const { control, channels } = p;
+  const { field } = useController({ control, name: 'channel_ids' });
+  const ids: string[] = field.value;
+  return channels.map((c, i) => (
+    <label key={c.id}>
+      <input
+        ref={i === 0 ? field.ref : undefined}
+        type="checkbox"
+        checked={ids.includes(c.id)}
+        onBlur={field.onBlur}
+        onChange={(e) => field.onChange(e.target.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id))}
+      />{' '}
+      {c.name}
+    </label>
+  ));
 }

@@ -1,15 +1,49 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { api } from '../../lib/api';
-import { Link } from '../../lib/router';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { ConfirmButton, Table, Time } from '../../components/ui';
-import { useApi } from '../../lib/useApi';
-import type { Rule, Silence } from './model';
-import { recurrenceText } from './silenceTime';
+import { dateTime } from '../../lib/format';
+import type { Silence } from './model';
+import { useSilenceMutations } from './mutations';
+import { serverRulesQuery } from './queries';
+import { nextWindow, recurrenceText } from './silenceTime';
 
 function RuleName({ serverId, ruleId }: { serverId: string; ruleId: string }) {
-  const rules = useApi<Rule[]>(`/api/v1/servers/${serverId}/alert-rules`);
+  const { t } = useTranslation('alerts');
+  const rules = useQuery(serverRulesQuery(serverId));
   const rule = rules.data?.find((r) => r.id === ruleId);
-  return <strong>“{rule?.name ?? (rules.data ? 'removed rule' : '…')}”</strong>;
+  return <strong>“{rule?.name ?? (rules.data ? t('silences.removedRule') : '…')}”</strong>;
+}
+
+/** What a silence applies to: everything, a server, or a rule on a server. */
+function Scope({ s, serverName }: { s: Silence; serverName: (id: string) => string }) {
+  const { t } = useTranslation('alerts');
+  if (s.rule_id)
+    return (
+      <>
+        {t('silences.rule')}{' '}
+        {s.server_id ? (
+          <>
+            <RuleName serverId={s.server_id} ruleId={s.rule_id} /> {t('silences.on')}{' '}
+            <Link to="/servers/$id/alerts" params={{ id: s.server_id }}>
+              {serverName(s.server_id)}
+            </Link>
+          </>
+        ) : (
+          <code>{s.rule_id.slice(0, 8)}</code>
+        )}
+      </>
+    );
+  if (s.server_id)
+    return (
+      <>
+        {t('silences.server')}{' '}
+        <Link to="/servers/$id" params={{ id: s.server_id }}>
+          {serverName(s.server_id)}
+        </Link>
+      </>
+    );
+  return <>{t('silences.everything')}</>;
 }
 
 /** The silences: what each applies to, when, why, whether it mutes now, and (for writers) "End". */
@@ -17,33 +51,25 @@ export function SilenceList(p: {
   list: Silence[];
   writer: boolean;
   serverName: (id: string) => string;
-  /** The silence was ended (deleted) through the API. */
-  onEnded: (s: Silence) => void;
+  onEnded: () => void;
 }) {
+  const { t } = useTranslation('alerts');
+  const { end } = useSilenceMutations();
   const { writer, serverName } = p;
+  const now = Date.now();
+  const head = [
+    t('silences.col.appliesTo'),
+    t('silences.col.when'),
+    t('silences.col.reason'),
+    t('silences.col.status'),
+    t('silences.col.created'),
+    ...(writer ? [''] : []),
+  ];
   return (
-    <Table label="Silences" head={['Applies to', 'When', 'Reason', 'Status', 'Created', ...(writer ? [''] : [])]}>
+    <Table label={t('silences.tableLabel')} head={head}>
       {p.list.map((s) => {
-        const ended = !s.recurrence && s.ends_at !== null && Date.parse(s.ends_at) <= Date.now();
-        const scope = s.rule_id ? (
-          <>
-            Rule{' '}
-            {s.server_id ? (
-              <>
-                <RuleName serverId={s.server_id} ruleId={s.rule_id} /> on{' '}
-                <Link to={`/servers/${s.server_id}/alerts`}>{serverName(s.server_id)}</Link>
-              </>
-            ) : (
-              <code>{s.rule_id.slice(0, 8)}</code>
-            )}
-          </>
-        ) : s.server_id ? (
-          <>
-            Server <Link to={`/servers/${s.server_id}`}>{serverName(s.server_id)}</Link>
-          </>
-        ) : (
-          'Everything'
-        );
+        const ended = !s.recurrence && s.ends_at !== null && Date.parse(s.ends_at) <= now;
+        const next = s.recurrence && !s.active_now ? nextWindow(s.recurrence, now) : null;
         return (
           <tr
             key={s.id}
@@ -52,52 +78,55 @@ export function SilenceList(p: {
             data-active={s.active_now}
             data-weekly={s.recurrence !== null}
           >
-            <td data-label="Applies to" data-testid="silence-scope">
-              {scope}
+            <td data-label={head[0]} data-testid="silence-scope">
+              <Scope s={s} serverName={serverName} />
             </td>
-            <td data-label="When" data-testid="silence-when">
+            <td data-label={head[1]} data-testid="silence-when">
               {s.recurrence ? (
-                recurrenceText(s.recurrence)
+                <>
+                  {recurrenceText(t, s.recurrence)}
+                  {next && <div className="muted small">{t('silences.nextAt', { at: dateTime(next.start) })}</div>}
+                </>
               ) : (
                 <>
-                  {Date.parse(s.starts_at) > Date.now() && (
+                  {Date.parse(s.starts_at) > now && (
                     <>
-                      From <Time iso={s.starts_at} />{' '}
+                      {t('silences.from')} <Time iso={s.starts_at} />{' '}
                     </>
                   )}
-                  until <Time iso={s.ends_at} none="ended" />
+                  {t('silences.until')} <Time iso={s.ends_at} none={t('silences.endedWord')} />
                 </>
               )}
             </td>
-            <td data-label="Reason">{s.reason || <span className="muted">—</span>}</td>
-            <td data-label="Status">
+            <td data-label={head[2]}>{s.reason || <span className="muted">—</span>}</td>
+            <td data-label={head[3]}>
               {s.active_now ? (
                 <span className="pill pill-warn" data-testid="silence-active">
-                  active now
+                  {t('silences.activeNow')}
                 </span>
               ) : ended ? (
-                <span className="pill">ended</span>
+                <span className="pill">{t('silences.ended')}</span>
               ) : (
-                <span className="pill pill-info">{s.recurrence ? 'waiting for the window' : 'upcoming'}</span>
+                <span className="pill pill-info">{s.recurrence ? t('silences.waiting') : t('silences.upcoming')}</span>
               )}
             </td>
-            <td data-label="Created">
+            <td data-label={head[4]}>
               <Time iso={s.created_at} />
             </td>
             {writer && (
               <td data-label="">
                 {!ended && (
                   <ConfirmButton
-                    target="silence"
-                    question="End this silence now?"
-                    detail={<p>Alerts it muted are sent again from now on.</p>}
-                    confirm="End silence"
+                    target={t('silences.target')}
+                    question={t('silences.endQuestion')}
+                    detail={<p>{t('silences.endDetail')}</p>}
+                    confirm={t('silences.endConfirm')}
                     action={async () => {
-                      await api('DELETE', `/api/v1/silences/${s.id}`);
-                      p.onEnded(s);
+                      await end.mutateAsync(s.id);
+                      p.onEnded();
                     }}
                   >
-                    End
+                    {t('silences.end')}
                   </ConfirmButton>
                 )}
               </td>

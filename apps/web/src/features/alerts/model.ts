@@ -1,186 +1,76 @@
-/** The shapes the alerting pages read from the API (apps/api-gateway/src/alerts/alerts.schemas.ts; snake_case as sent). */
+import type { GetAnswer, paths } from '../../lib/api/client';
+import type { Language } from '../../lib/i18n';
 
-export type Severity = 'info' | 'warning' | 'critical';
-export const SEVERITIES: readonly Severity[] = ['info', 'warning', 'critical'];
+/**
+ * The alerting pages' shapes. What the API sends and takes comes from the generated OpenAPI types (`lib/api/
+ * schema.d.ts`); below them, the few UI-side lists and types the document does not carry.
+ */
 
-export interface ParamSpec {
-  name: string;
-  label: string;
-  type: 'number' | 'integer' | string;
-  unit: string | null;
-  min: number;
-  max: number;
-  default: number | null;
-  required: boolean;
+type Body<P extends keyof paths, M extends 'post' | 'patch'> = paths[P][M] extends {
+  requestBody: { content: { 'application/json': infer T } };
+}
+  ? T
+  : never;
+type Answer<P extends keyof paths, M extends 'post' | 'patch', S extends number> = paths[P][M] extends {
+  responses: { [K in S]: { content: { 'application/json': infer T } } };
+}
+  ? T
+  : never;
+
+export type RuleKind = GetAnswer<'/api/v1/alert-rule-kinds'>[number];
+export type ParamSpec = RuleKind['params'][number];
+export type Rule = GetAnswer<'/api/v1/servers/{id}/alert-rules'>[number];
+export type RuleState = Rule['state'];
+export type Severity = Rule['severity'];
+export type NewRule = Body<'/api/v1/servers/{id}/alert-rules', 'post'>;
+export type RuleChanges = Body<'/api/v1/servers/{id}/alert-rules/{ruleId}', 'patch'>;
+
+/**
+ * The language a channel's alert messages are written in. The generated document does not carry `locale` yet (the
+ * api-gateway adds it with this change): until `npm run gen:web-api` picks it up, the channel types add it here.
+ */
+export type ChannelLocale = Language;
+export type Channel = GetAnswer<'/api/v1/notification-channels'>[number] & { locale?: ChannelLocale };
+export type ChannelKind = Channel['kind'];
+/** A channel just created or changed; a webhook's signing secret is in it once. */
+export type SavedChannel = Answer<'/api/v1/notification-channels', 'post', 201> & { locale?: ChannelLocale };
+export type NewChannel = Body<'/api/v1/notification-channels', 'post'> & { locale: ChannelLocale };
+export type ChannelChanges = Body<'/api/v1/notification-channels/{id}', 'patch'> & { locale?: ChannelLocale };
+export type ChannelTest = Answer<'/api/v1/notification-channels/{id}/test', 'post', 200>;
+
+export type IncidentPage = GetAnswer<'/api/v1/alerts/incidents'>;
+export type Incident = IncidentPage['items'][number];
+export type IncidentDetails = GetAnswer<'/api/v1/alerts/incidents/{id}'>;
+export type IncidentFilters = NonNullable<paths['/api/v1/alerts/incidents']['get']['parameters']['query']>;
+
+export type DeliveryPage = GetAnswer<'/api/v1/alerts/deliveries'>;
+export type Delivery = DeliveryPage['items'][number];
+export type Attempt = Delivery['attempt_log'][number];
+export type DeliveryFilters = NonNullable<paths['/api/v1/alerts/deliveries']['get']['parameters']['query']>;
+export type DeliveryStatus = NonNullable<DeliveryFilters['status']>;
+
+export type Silence = GetAnswer<'/api/v1/silences'>[number];
+export type Recurrence = NonNullable<Silence['recurrence']>;
+export type NewSilence = Body<'/api/v1/silences', 'post'>;
+export type Day = NonNullable<NewSilence['recurrence']>['days'][number];
+
+export type ServerRef = GetAnswer<'/api/v1/servers'>[number];
+
+// ---------------------------------------------------------------- UI-side lists (the document has the types only)
+
+/**
+ * A list of every value of a union, in the order the pages show them: it does not compile while one is missing (a
+ * new severity or status in the OpenAPI document then asks for its place and label here).
+ */
+function everyOf<Union>() {
+  return <const List extends readonly Union[]>(
+    list: List & ([Exclude<Union, List[number]>] extends [never] ? unknown : { missing: Exclude<Union, List[number]> }),
+  ): List => list;
 }
 
-/** GET /api/v1/alert-rule-kinds */
-export interface RuleKind {
-  kind: string;
-  title: string;
-  description: string;
-  severity: Severity;
-  per_instance: boolean;
-  event: boolean;
-  requires_addon: boolean;
-  params: ParamSpec[];
-  defaults: { pending_seconds: number; pending_polls: number };
-}
-
-export type RuleState = 'ok' | 'pending' | 'firing';
-
-/** GET /api/v1/servers/{id}/alert-rules */
-export interface Rule {
-  id: string;
-  server_id: string | null;
-  kind: string;
-  name: string;
-  severity: Severity;
-  params: Record<string, number>;
-  pending_polls: number;
-  pending_seconds: number;
-  repeat_seconds: number;
-  notify_on_recovery: boolean;
-  enabled: boolean;
-  preset: boolean;
-  /** null: every channel of the organisation. */
-  channel_ids: string[] | null;
-  state: RuleState;
-  firing: { instance: string; since: string; incident_id: string | null }[];
-  created_at: string;
-  updated_at: string;
-}
-
-/** The body of POST (with kind) and PATCH of a rule. */
-export interface RuleInput {
-  kind?: string;
-  name: string;
-  severity: Severity;
-  params: Record<string, number>;
-  pending_polls: number;
-  pending_seconds: number;
-  repeat_seconds: number;
-  notify_on_recovery: boolean;
-  enabled: boolean;
-  channel_ids: string[] | null;
-}
-
-export type ChannelKind = 'discord' | 'slack' | 'teams' | 'webhook' | 'email' | 'telegram';
-
-/** GET /api/v1/notification-channels */
-export interface Channel {
-  id: string;
-  kind: ChannelKind;
-  name: string;
-  enabled: boolean;
-  /** Where it sends, secrets masked. */
-  target: string;
-  created_at: string;
-  updated_at: string;
-  last_delivery: { status: string; at: string; error: string | null } | null;
-}
-export type CreatedChannel = Channel & { signing_secret?: string };
-
-/** POST /api/v1/notification-channels/{id}/test */
-export interface ChannelTest {
-  delivered: boolean;
-  receiver_status: number | null;
-  receiver_answer: string | null;
-  duration_ms: number;
-  error: string | null;
-}
-
-export interface Incident {
-  id: string;
-  server_id: string;
-  server_name: string;
-  rule_id: string | null;
-  rule_kind: string;
-  rule_name: string;
-  severity: Severity | string;
-  instance: string | null;
-  state: 'open' | 'resolved';
-  title: string;
-  summary: string;
-  started_at: string;
-  fired_at: string | null;
-  resolved_at: string | null;
-  duration_seconds: number | null;
-  peak: { value: number; at: string; label: string } | null;
-  silenced: boolean;
-}
-export type IncidentDetails = Incident & { deliveries: Delivery[] };
-
-export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'dead' | 'skipped';
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'sent', 'failed', 'dead', 'skipped'];
-
-export interface Attempt {
-  attempt: number;
-  at: string;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  retry_after_ms: number | null;
-}
-
-export interface Delivery {
-  id: string;
-  incident_id: string;
-  channel_id: string;
-  channel_name: string;
-  channel_kind: ChannelKind | string;
-  event: string;
-  status: DeliveryStatus | string;
-  attempts: number;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  response_status: number | null;
-  error: string | null;
-  sent_at: string | null;
-  created_at: string;
-  summary: string;
-  attempt_log: Attempt[];
-}
-
-export interface Page<T> {
-  items: T[];
-  next_cursor: string | null;
-}
-
-export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Day = (typeof DAYS)[number];
-export const DAY_LABEL: Record<Day, string> = {
-  mon: 'Mon',
-  tue: 'Tue',
-  wed: 'Wed',
-  thu: 'Thu',
-  fri: 'Fri',
-  sat: 'Sat',
-  sun: 'Sun',
-};
-
-export interface Recurrence {
-  days: Day[];
-  start: string;
-  duration_minutes: number;
-  time_zone: string;
-}
-
-/** GET /api/v1/silences */
-export interface Silence {
-  id: string;
-  server_id: string | null;
-  rule_id: string | null;
-  reason: string;
-  starts_at: string;
-  ends_at: string | null;
-  recurrence: Recurrence | null;
-  active_now: boolean;
-  created_at: string;
-}
-
-/** GET /api/v1/servers (the fields these pages use). */
-export interface ServerRef {
-  id: string;
-  name: string;
-}
+export const SEVERITIES = everyOf<Severity>()(['info', 'warning', 'critical']);
+export const DELIVERY_STATUSES = everyOf<DeliveryStatus>()(['pending', 'sent', 'failed', 'dead', 'skipped']);
+/** Monday first, as the API's weekly windows count (ISO). */
+export const DAYS = everyOf<Day>()(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
+/** The kinds of channel in the order the add form offers them. */
+export const CHANNEL_KINDS = everyOf<ChannelKind>()(['discord', 'slack', 'teams', 'webhook', 'email', 'telegram']);
