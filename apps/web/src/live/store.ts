@@ -7,6 +7,7 @@ import type {
   ServerStatusChanged,
 } from '@app/contracts';
 import { ms, statusLabel } from '../lib/format';
+import { i18n } from '../lib/i18n';
 
 /** What a poll of each kind carries. */
 export type Kind = PollResult['kind'];
@@ -111,7 +112,12 @@ class LiveStore {
     this.servers.set(key, after);
     if (after.status && before.status && after.status !== before.status && announcer)
       announcer(
-        `${after.name ?? 'Server'}: ${statusLabel(after.status)}${after.statusReason ? ` (${after.statusReason})` : ''}`,
+        i18n.t(after.statusReason ? 'announce.statusWithReason' : 'announce.status', {
+          ns: 'live',
+          name: after.name ?? i18n.t('announce.server', { ns: 'live' }),
+          status: statusLabel(after.status),
+          reason: after.statusReason,
+        }),
       );
     this.listeners.get(key)?.forEach((l) => l());
     this.any.forEach((l) => l());
