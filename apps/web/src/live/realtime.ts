@@ -16,6 +16,9 @@ import { SHARED_KEY } from './source';
 
 export { SHARED_KEY } from './source';
 
+/** The live client's own texts (the `live` namespace), in the language in use when they are shown. */
+const t = i18n.getFixedT(null, 'live');
+
 /**
  * The page's one Socket.IO connection to realtime-gateway (protocol: libs/contracts/src/realtime.ts). It joins the
  * rooms the mounted pages want, re-joins all of them on every (re)connect (each join answers with a fresh snapshot:
@@ -241,7 +244,7 @@ export class LiveClient {
       return;
     }
     if (code === 'Unauthenticated') {
-      this.signOut(i18n.t('signedOut', { ns: 'live', reason: text }));
+      this.signOut(t('signedOut', { reason: text }));
       return;
     }
     // NotFound / Forbidden for a session: the chosen organisation is not (or no longer) one of the user's.
@@ -259,7 +262,7 @@ export class LiveClient {
     this.setInfo({ state: 'ended', message: e.message, notice: e.message });
     if (this.auth.kind === 'share') return;
     if (e.reason === 'signed_out' || e.reason === 'expired') {
-      this.signOut(i18n.t('signedOut', { ns: 'live', reason: e.message }));
+      this.signOut(t('signedOut', { reason: e.message }));
       return;
     }
     // Still signed in (e.g. removed from this organisation): back to the personal one, with the reason shown.

@@ -9,6 +9,9 @@ import type {
 import { ms, statusLabel } from '../lib/format';
 import { i18n } from '../lib/i18n';
 
+/** The store's own texts (the `live` namespace), in the language in use when they are announced. */
+const t = i18n.getFixedT(null, 'live');
+
 /** What a poll of each kind carries. */
 export type Kind = PollResult['kind'];
 export type DataOf<K extends Kind> = NonNullable<Extract<PollResult, { kind: K }>['data']>;
@@ -112,9 +115,8 @@ class LiveStore {
     this.servers.set(key, after);
     if (after.status && before.status && after.status !== before.status && announcer)
       announcer(
-        i18n.t(after.statusReason ? 'announce.statusWithReason' : 'announce.status', {
-          ns: 'live',
-          name: after.name ?? i18n.t('announce.server', { ns: 'live' }),
+        t(after.statusReason ? 'announce.statusWithReason' : 'announce.status', {
+          name: after.name ?? t('announce.server'),
           status: statusLabel(after.status),
           reason: after.statusReason,
         }),
