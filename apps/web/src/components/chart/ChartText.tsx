@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlignedData, SeriesSpec } from './series';
 import { summarize, tableRows } from './summary';
@@ -14,7 +14,7 @@ interface TextProps {
 }
 
 /** The chart in words, for screen readers: per series lowest, average, highest and newest value over the range. */
-export function ChartSummary(props: TextProps & { id: string }) {
+export const ChartSummary = memo(function ChartSummary(props: TextProps & { id: string }) {
   const { t } = useTranslation('dashboard');
   const stats = summarize(props.data, props.from, props.to);
   const span = props.to - props.from;
@@ -35,10 +35,10 @@ export function ChartSummary(props: TextProps & { id: string }) {
       {t('chart.summary', { label: props.label, from: when(props.from), to: when(props.to) })} {parts.join(' ')}
     </p>
   );
-}
+});
 
 /** "Show as table": every sample of the shown range, one row per time; a gap is a row saying so. */
-export function ChartTable(props: TextProps & { open: boolean; onToggle: () => void }) {
+export const ChartTable = memo(function ChartTable(props: TextProps & { open: boolean; onToggle: () => void }) {
   const { t } = useTranslation('dashboard');
   const id = useId();
   const span = props.to - props.from;
@@ -108,4 +108,4 @@ export function ChartTable(props: TextProps & { open: boolean; onToggle: () => v
       </div>
     </div>
   );
-}
+});

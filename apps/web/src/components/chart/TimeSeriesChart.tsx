@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { num } from '../../lib/format';
@@ -36,7 +36,7 @@ const toUPlot = (d: AlignedData): uPlot.AlignedData => [d.t, ...d.values] as uPl
  * pan, a crosshair tooltip, a legend whose buttons show and hide series, and a text alternative (a summary for
  * screen readers and "Show as table"). Long ranges are decimated to the plot's width; colours follow the theme.
  */
-export function TimeSeriesChart(props: TimeSeriesChartProps) {
+export const TimeSeriesChart = memo(function TimeSeriesChart(props: TimeSeriesChartProps) {
   const { t } = useTranslation('dashboard');
   const language = currentLanguage();
   const summaryId = useId();
@@ -49,12 +49,21 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const [cursor, setCursor] = useState<{ idx: number; left: number } | null>(null);
   const [table, setTable] = useState(false);
   const drawable = useMemo(canDraw, []);
+  const toggleTable = useCallback(() => setTable((v) => !v), []);
 
   const from = zoom?.min ?? props.from;
   const to = zoom?.max ?? props.to;
   const plotData = useMemo(() => decimate(props.data, from, to, width), [props.data, from, to, width]);
-  const shown = props.series.map((s, i) => ({ s, i })).filter(({ s }) => !hidden.has(s.id));
-  const shownData: AlignedData = { t: props.data.t, values: shown.map(({ i }) => props.data.values[i]!) };
+  // The series shown (legend toggles) and their data: memoised, so moving the cursor does not re-render the table.
+  const shown = useMemo(
+    () => props.series.map((s, i) => ({ s, i })).filter(({ s }) => !hidden.has(s.id)),
+    [props.series, hidden],
+  );
+  const shownSeries = useMemo(() => shown.map(({ s }) => s), [shown]);
+  const shownData = useMemo(
+    (): AlignedData => ({ t: props.data.t, values: shown.map(({ i }) => props.data.values[i]!) }),
+    [props.data, shown],
+  );
 
   const clamp = (r: Range): Range => {
     const w = Math.min(r.max - r.min, props.to - props.from);
@@ -95,15 +104,19 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     if (!drawable || !el) return;
     let alive = true;
     let u: uPlot | null = null;
-    void loadUPlot().then((UPlot) => {
-      if (!alive) return;
-      const w = el.clientWidth || 600;
-      const c = Object.assign(config.current, { width: w, el });
-      u = new UPlot(plotOptions(c), toUPlot(plotDataRef.current), el);
-      uRef.current = u;
-      setWidth(w);
-      setReady((r) => r + 1);
-    });
+    // Without uPlot (the chunk failed to load) the chart keeps its text alternative.
+    loadUPlot().then(
+      (UPlot) => {
+        if (!alive) return;
+        const w = el.clientWidth || 600;
+        const c = Object.assign(config.current, { width: w, el });
+        u = new UPlot(plotOptions(c), toUPlot(plotDataRef.current), el);
+        uRef.current = u;
+        setWidth(w);
+        setReady((r) => r + 1);
+      },
+      () => undefined,
+    );
     const resize = new ResizeObserver(() => {
       const w = el.clientWidth;
       if (!u || w === 0) return;
@@ -262,19 +275,19 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         )}
         <ChartTable
           label={props.label}
-          series={shown.map(({ s }) => s)}
+          series={shownSeries}
           data={shownData}
           from={from}
           to={to}
           language={language}
           open={table}
-          onToggle={() => setTable((v) => !v)}
+          onToggle={toggleTable}
         />
       </div>
       <ChartSummary
         id={summaryId}
         label={props.label}
-        series={shown.map(({ s }) => s)}
+        series={shownSeries}
         data={shownData}
         from={from}
         to={to}
@@ -282,4 +295,4 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       />
     </div>
   );
-}
+});

@@ -2,9 +2,15 @@ import type uPlot from 'uplot';
 
 let loading: Promise<typeof uPlot> | null = null;
 
-/** uPlot, loaded once on first use (see ./uplot.ts). */
+/** uPlot, loaded once on first use (see ./uplot.ts); a failed load (a new deployment, offline) is tried again next time. */
 export function loadUPlot(): Promise<typeof uPlot> {
-  loading ??= import('./uplot').then((m) => m.default);
+  loading ??= import('./uplot').then(
+    (m) => m.default,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -31,15 +31,33 @@ export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number 
   const to = useMemo(() => Math.max(serverNow(), charts.tick.t[charts.tick.t.length - 1] ?? 0), [charts]);
   const from = to - hours * 3600_000;
 
-  const tickSeries: SeriesSpec[] = [
-    { id: 'tick', label: t('history.tickAvg'), color: '--s-tick', format: (v) => fixed(v) },
-    { id: 'tickMin', label: t('history.tickMin'), color: '--s-tick-min', format: (v) => fixed(v), dashed: true },
-  ];
-  const playerFormat = (v: number) => num(v, v % 1 ? 1 : 0);
-  const playerSeries: SeriesSpec[] = [
-    { id: 'players', label: t('history.players'), color: '--s-players', format: playerFormat },
-    { id: 'playersMax', label: t('history.playersMax'), color: '--s-players-max', format: playerFormat, dashed: true },
-  ];
+  // Stable between renders (the dashboard re-renders every second for its clocks; the charts need not).
+  const { tickSeries, playerSeries, threshold } = useMemo(() => {
+    const playerFormat = (v: number) => num(v, v % 1 ? 1 : 0);
+    return {
+      tickSeries: [
+        { id: 'tick', label: t('history.tickAvg'), color: '--s-tick', format: (v: number) => fixed(v) },
+        {
+          id: 'tickMin',
+          label: t('history.tickMin'),
+          color: '--s-tick-min',
+          format: (v: number) => fixed(v),
+          dashed: true,
+        },
+      ] satisfies SeriesSpec[],
+      playerSeries: [
+        { id: 'players', label: t('history.players'), color: '--s-players', format: playerFormat },
+        {
+          id: 'playersMax',
+          label: t('history.playersMax'),
+          color: '--s-players-max',
+          format: playerFormat,
+          dashed: true,
+        },
+      ] satisfies SeriesSpec[],
+      threshold: { value: 15, label: t('history.degraded', { value: num(15, 0) }) },
+    };
+  }, [t]);
 
   return (
     <Panel
@@ -95,7 +113,7 @@ export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number 
             to={to}
             yMin={0}
             yMaxAtLeast={30}
-            threshold={{ value: 15, label: t('history.degraded', { value: num(15, 0) }) }}
+            threshold={threshold}
           />
         </figure>
         <figure>
