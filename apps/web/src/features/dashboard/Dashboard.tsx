@@ -33,11 +33,20 @@ export interface DashboardProps {
   notice?: ReactNode;
 }
 
+/** "4 s ago", ticking by itself (so the panels below do not re-render every second). */
+function Ago(props: { time: number | null }) {
+  return <>{ago(props.time, useNow())}</>;
+}
+
+function IncidentAge(props: { time: number }) {
+  const { t } = useTranslation('dashboard');
+  return <>{t('incidents.since', { ago: ago(props.time, useNow()) })}</>;
+}
+
 /** One server's dashboard: status header and every panel. Used signed in and, read-only, on share pages. */
 export function Dashboard(props: DashboardProps) {
   const { t } = useTranslation('dashboard');
   const live = useServerLive(props.src.key);
-  const now = useNow();
   const [seedErrors, setSeedErrors] = useState<SeedErrors>({});
 
   useEffect(() => {
@@ -74,7 +83,9 @@ export function Dashboard(props: DashboardProps) {
         <dl className="dash-facts">
           <div>
             <dt>{t('facts.lastSeen')}</dt>
-            <dd title={dateTime(live.lastSeenAt)}>{ago(live.lastSeenAt, now)}</dd>
+            <dd title={dateTime(live.lastSeenAt)}>
+              <Ago time={live.lastSeenAt} />
+            </dd>
           </div>
           <div>
             <dt>{t('facts.addon')}</dt>
@@ -112,7 +123,9 @@ export function Dashboard(props: DashboardProps) {
                   {t(`incidents.severity.${i.severity}`)}
                 </span>{' '}
                 {i.summary}{' '}
-                <span className="muted small">{t('incidents.since', { ago: ago(Date.parse(i.time), now) })}</span>
+                <span className="muted small">
+                  <IncidentAge time={Date.parse(i.time)} />
+                </span>
               </li>
             ))}
           </ul>
