@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimate } from '../../src/components/chart/decimate';
 import { isolated, yRange } from '../../src/components/chart/options';
-import { alignSeries, nearestIndex, withGaps, type AlignedData } from '../../src/components/chart/series';
+import { alignSeries, withGaps, type AlignedData } from '../../src/components/chart/series';
 import { summarize, tableRows } from '../../src/components/chart/summary';
 import { timeTicks } from '../../src/components/chart/time-axis';
 
@@ -50,12 +50,6 @@ describe('series alignment and gaps', () => {
       { t: 20 * S, v: 2, span: 10 },
     ]);
     expect(points.map((p) => p.v)).toEqual([1, null, 2]);
-  });
-
-  it('finds the sample nearest to a time', () => {
-    const t = [0, 10, 20, 30];
-    expect([nearestIndex(t, -5), nearestIndex(t, 14), nearestIndex(t, 16), nearestIndex(t, 99)]).toEqual([0, 1, 2, 3]);
-    expect(nearestIndex([], 5)).toBe(-1);
   });
 });
 

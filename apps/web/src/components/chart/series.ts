@@ -81,12 +81,3 @@ export function sliceRange(data: AlignedData, from: number, to: number): Aligned
   const i1 = lowerBound(data.t, to + 1);
   return { t: data.t.slice(i0, i1), values: data.values.map((v) => v.slice(i0, i1)) };
 }
-
-/** The index of the sample nearest to `time` (-1 without samples). */
-export function nearestIndex(t: readonly number[], time: number): number {
-  if (t.length === 0) return -1;
-  const i = lowerBound(t, time);
-  if (i === 0) return 0;
-  if (i === t.length) return t.length - 1;
-  return time - t[i - 1]! <= t[i]! - time ? i - 1 : i;
-}
