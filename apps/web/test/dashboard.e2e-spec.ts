@@ -1,5 +1,6 @@
 import { SimulatorProcess, type PlatformProcess } from '@app/testing';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
@@ -16,6 +17,15 @@ describe('the dashboard in a browser, against `npm start`', () => {
   let token: string;
   const row = (p: Page, name: string) => p.locator(`[data-testid="server-row"][data-server-name="${name}"]`);
   const statusOf = (p: Page, name: string) => row(p, name).locator('[data-testid="server-status"]');
+
+  /** The script and style files the page has loaded so far (Resource Timing), to see which chunks came. */
+  const loaded = (p: Page) =>
+    p.evaluate(() =>
+      (globalThis as unknown as { performance: Performance }).performance
+        .getEntriesByType('resource')
+        .map((e) => e.name),
+    );
+  const isUPlot = (url: string) => /\/assets\/uplot-[^/]*\.(js|css)$/.test(url);
 
   const harness = new BrowserPlatform();
   const signIn = (p: Page, email: string, password: string) => harness.signIn(p, email, password);
@@ -49,6 +59,121 @@ describe('the dashboard in a browser, against `npm start`', () => {
     expect(await page.evaluate(() => (globalThis as unknown as { __noReload?: number }).__noReload)).toBe(42);
     await shot(page, '02-dashboard-live');
   }, 60_000);
+
+  test('the sign-in page does not load the chart library', async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${base}/login`);
+      await p.getByRole('button', { name: /sign in/i }).waitFor();
+      await p.waitForLoadState('networkidle');
+      expect((await loaded(p)).filter(isUPlot)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 30_000);
+
+  test("every panel shows the simulator's data", async () => {
+    const panel = (id: string) => page.locator(`section#${id}`);
+    for (const id of ['health', 'history', 'power', 'players', 'production', 'trains', 'drones', 'factory'])
+      await panel(id).waitFor({ timeout: 10_000 });
+    expect(await panel('health').getByTestId('player-count').textContent()).toMatch(/^\d+$/);
+    // Add-on panels: a table of circuits, players (with the map), items, trains and drones; the buildings' states.
+    await panel('power').locator('table tbody tr').first().waitFor({ timeout: 60_000 });
+    await panel('players').locator('table tbody tr').first().waitFor({ timeout: 60_000 });
+    await panel('players')
+      .getByRole('img', { name: /map of player positions/i })
+      .waitFor();
+    await panel('production').locator('table tbody tr').first().waitFor({ timeout: 60_000 });
+    // A save may have no trains or drones: a poll that answered shows the table, or says there is none.
+    const listed = (id: string, none: string) =>
+      panel(id)
+        .locator('table tbody tr')
+        .or(panel(id).getByText(none, { exact: true }))
+        .first();
+    await listed('trains', 'No trains.').waitFor({ timeout: 60_000 });
+    await listed('drones', 'No drones.').waitFor({ timeout: 60_000 });
+    await panel('factory')
+      .getByRole('img', { name: /producing/i })
+      .waitFor({ timeout: 90_000 });
+    await expectText(panel('power').locator('dl'), 'MW', 1000);
+    await expectText(panel('production').locator('tbody'), '/min', 1000);
+    // The history chart is drawn (uPlot, loaded with the dashboard) with its legend.
+    await panel('history').locator('canvas').first().waitFor({ timeout: 20_000 });
+    expect((await loaded(page)).some(isUPlot)).toBe(true);
+    await shot(page, '02b-dashboard-panels');
+  }, 150_000);
+
+  test('the history chart: values at the cursor, legend toggles, drag to zoom, double-click to reset, table', async () => {
+    const chart = page.locator('#history .ts-chart').first();
+    const over = chart.locator('.u-over');
+    await over.waitFor({ timeout: 20_000 });
+    // Wait for a few live points on the right of the 1 h window.
+    await expectText(chart.getByTestId('chart-summary'), 'Tick rate: lowest', 60_000);
+    const box = (await over.boundingBox())!;
+    const y = box.y + box.height / 2;
+
+    // Hovering near the newest samples shows their values.
+    const tooltip = chart.getByTestId('chart-tooltip');
+    await page.mouse.move(box.x + box.width - 3, y);
+    await tooltip.waitFor({ timeout: 5000 });
+    expect(await tooltip.textContent()).toMatch(/Tick rate: \d+\.\d/);
+    expect(await tooltip.textContent()).toContain('Lowest tick rate:');
+    await shot(page, '02c-chart-tooltip');
+
+    // The legend hides and shows a series.
+    const lowest = chart.getByRole('button', { name: /^Lowest tick rate/ });
+    await lowest.click();
+    expect(await lowest.getAttribute('aria-pressed')).toBe('false');
+    await page.mouse.move(box.x + box.width - 4, y);
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).not.toContain('Lowest tick rate:');
+    expect(await chart.getByTestId('chart-summary').textContent()).not.toContain('Lowest tick rate:');
+    await lowest.click();
+    expect(await lowest.getAttribute('aria-pressed')).toBe('true');
+
+    // Dragging across the plot zooms into that range; a double-click goes back to the whole hour.
+    const range = chart.getByTestId('chart-range');
+    const whole = (await range.textContent())!;
+    expect(whole).not.toMatch(/zoomed/i);
+    await page.mouse.move(box.x + box.width * 0.5, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.75, y, { steps: 8 });
+    await page.mouse.move(box.x + box.width * 0.95, y, { steps: 8 });
+    await page.mouse.up();
+    await expectText(range, 'Zoomed in', 5000);
+    expect(await range.textContent()).not.toBe(whole);
+    await chart.getByRole('button', { name: 'Reset zoom' }).waitFor();
+    await shot(page, '02d-chart-zoomed');
+    await page.mouse.dblclick(box.x + box.width * 0.6, y);
+    await page.waitForFunction((el) => !/zoomed/i.test(el?.textContent ?? ''), await range.elementHandle(), {
+      timeout: 5000,
+    });
+    expect(await chart.getByRole('button', { name: 'Reset zoom' }).count()).toBe(0);
+
+    // "Show as table" lists the points with their values.
+    await chart.getByRole('button', { name: 'Show as table' }).click();
+    const table = chart.getByRole('region', { name: /as a table/ }).getByRole('table');
+    await table.waitFor();
+    const rows = table.locator('[data-testid="chart-row"]');
+    expect(await rows.count()).toBeGreaterThan(0);
+    // The newest row holds the newest poll: the tick rate the health panel shows (read again if a poll came between).
+    const tile = page.getByTestId('tick-rate');
+    const deadline = Date.now() + 20_000;
+    let pair = ['', ''];
+    while (Date.now() < deadline) {
+      pair = [(await rows.last().locator('td').first().textContent()) ?? '', (await tile.textContent()) ?? ''];
+      if (pair[0] === pair[1]) break;
+      await page.waitForTimeout(500);
+    }
+    expect(pair[0]).toMatch(/^\d+\.\d$/);
+    expect(pair[0]).toBe(pair[1]);
+    await shot(page, '02e-chart-table');
+  }, 120_000);
+
+  test('the dashboard passes the accessibility check (light, dark, phone)', async () => {
+    await expectAccessible(page, 'dashboard');
+  }, 120_000);
 
   test('cutting the socket shows "reconnecting" and recovers by itself', async () => {
     const banner = page.locator('[data-testid="connection-banner"]');
@@ -159,6 +284,26 @@ describe('the dashboard in a browser, against `npm start`', () => {
       await json(`${target.control_url}/world`, { method: 'PATCH', body: { tickRate: 27.5 } });
       await expectText(p.locator('[data-testid="tick-rate"]'), '27.5', 40_000);
       await shot(p, '08-share-phone');
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  test('the streaming overlay does not load the chart library', async () => {
+    const target = sim('Healthy base');
+    const created = await json(`${base}/api/v1/servers/${target.server_id}/shares`, {
+      method: 'POST',
+      token,
+      body: { kind: 'overlay' },
+    });
+    expect(created.status).toBe(201);
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${base}/overlay/${created.body.token}`);
+      await p.locator('[data-testid="overlay-tick-rate"]').waitFor({ timeout: 20_000 });
+      await p.waitForLoadState('networkidle');
+      expect((await loaded(p)).filter(isUPlot)).toEqual([]);
     } finally {
       await ctx.close();
     }

@@ -9,8 +9,15 @@ import { io, type Socket } from 'socket.io-client';
 import { realtimeBase, session } from '../lib/api';
 import { flash } from '../lib/flash';
 import { setClockOffset } from '../lib/hooks';
+import { i18n } from '../lib/i18n';
 import { navigate } from '../lib/router';
-import { liveStore } from './store';
+import { applyLive } from './adapter';
+import { SHARED_KEY } from './source';
+
+export { SHARED_KEY } from './source';
+
+/** The live client's own texts (the `live` namespace), in the language in use when they are shown. */
+const t = i18n.getFixedT(null, 'live');
 
 /**
  * The page's one Socket.IO connection to realtime-gateway (protocol: libs/contracts/src/realtime.ts). It joins the
@@ -35,9 +42,6 @@ export interface ConnInfo {
 
 type Auth = { kind: 'session' } | { kind: 'share'; token: string };
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** Key of the one server a share socket is about. */
-export const SHARED_KEY = 'shared';
 
 const RETRY_LATER_MS = 10_000;
 
@@ -178,17 +182,24 @@ export class LiveClient {
       this.setInfo({ state: this.down(), attempt });
     });
 
-    socket.on('server.snapshot.v1', (snap) => {
-      const sent = Date.parse(snap.sentAt);
+    // Every delta goes through the one adapter (live store + query cache); the snapshot also sets the clock offset.
+    socket.on('server.snapshot.v1', (snapshot) => {
+      const sent = Date.parse(snapshot.sentAt);
       if (!Number.isNaN(sent)) setClockOffset(sent - Date.now());
-      liveStore.applySnapshot(this.key(snap.serverId), snap);
+      applyLive(this.key(snapshot.serverId), { type: 'snapshot', snapshot });
     });
-    socket.on('server.poll.v1', (r) => liveStore.applyPoll(this.key(r.serverId), r));
-    socket.on('server.status.v1', (e) => liveStore.applyStatus(this.key(e.serverId), e));
-    socket.on('server.addon.v1', (e) => liveStore.applyAddon(this.key(e.serverId), e.status, e.reason));
-    socket.on('server.removed.v1', (e) => liveStore.markRemoved(this.key(e.serverId)));
-    socket.on('alert.fired.v1', (e) => liveStore.applyIncident(this.key(e.serverId), e, true));
-    socket.on('alert.resolved.v1', (e) => liveStore.applyIncident(this.key(e.serverId), e, false));
+    socket.on('server.poll.v1', (result) => applyLive(this.key(result.serverId), { type: 'poll', result }));
+    socket.on('server.status.v1', (event) => applyLive(this.key(event.serverId), { type: 'status', event }));
+    socket.on('server.addon.v1', (e) =>
+      applyLive(this.key(e.serverId), { type: 'addon', status: e.status, reason: e.reason }),
+    );
+    socket.on('server.removed.v1', (e) => applyLive(this.key(e.serverId), { type: 'removed' }));
+    socket.on('alert.fired.v1', (event) =>
+      applyLive(this.key(event.serverId), { type: 'incident', event, fired: true }),
+    );
+    socket.on('alert.resolved.v1', (event) =>
+      applyLive(this.key(event.serverId), { type: 'incident', event, fired: false }),
+    );
     socket.on('session.ended.v1', (e) => this.ended(e));
   }
 
@@ -196,7 +207,7 @@ export class LiveClient {
     if (this.auth.kind === 'share') return; // a share socket is joined to its server by the gateway
     this.socket?.timeout(10_000).emit('room.join.v1', { serverId }, (err: Error | null, res?: RoomAnswer) => {
       if (err || !res) return; // timed out: the next reconnect joins again
-      liveStore.setJoinError(serverId, res.ok ? null : res.error);
+      applyLive(serverId, { type: 'joinError', error: res.ok ? null : res.error });
     });
   }
 
@@ -233,7 +244,7 @@ export class LiveClient {
       return;
     }
     if (code === 'Unauthenticated') {
-      this.signOut(`You were signed out: ${text}`);
+      this.signOut(t('signedOut', { reason: text }));
       return;
     }
     // NotFound / Forbidden for a session: the chosen organisation is not (or no longer) one of the user's.
@@ -251,7 +262,7 @@ export class LiveClient {
     this.setInfo({ state: 'ended', message: e.message, notice: e.message });
     if (this.auth.kind === 'share') return;
     if (e.reason === 'signed_out' || e.reason === 'expired') {
-      this.signOut(`You were signed out: ${e.message}`);
+      this.signOut(t('signedOut', { reason: e.message }));
       return;
     }
     // Still signed in (e.g. removed from this organisation): back to the personal one, with the reason shown.

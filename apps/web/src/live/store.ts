@@ -7,6 +7,10 @@ import type {
   ServerStatusChanged,
 } from '@app/contracts';
 import { ms, statusLabel } from '../lib/format';
+import { i18n } from '../lib/i18n';
+
+/** The store's own texts (the `live` namespace), in the language in use when they are announced. */
+const t = i18n.getFixedT(null, 'live');
 
 /** What a poll of each kind carries. */
 export type Kind = PollResult['kind'];
@@ -111,7 +115,11 @@ class LiveStore {
     this.servers.set(key, after);
     if (after.status && before.status && after.status !== before.status && announcer)
       announcer(
-        `${after.name ?? 'Server'}: ${statusLabel(after.status)}${after.statusReason ? ` (${after.statusReason})` : ''}`,
+        t(after.statusReason ? 'announce.statusWithReason' : 'announce.status', {
+          name: after.name ?? t('announce.server'),
+          status: statusLabel(after.status),
+          reason: after.statusReason,
+        }),
       );
     this.listeners.get(key)?.forEach((l) => l());
     this.any.forEach((l) => l());

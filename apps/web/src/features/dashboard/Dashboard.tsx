@@ -1,5 +1,5 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Intervals } from '../../lib/account';
 import { ago, dateTime } from '../../lib/format';
@@ -33,16 +33,20 @@ export interface DashboardProps {
   notice?: ReactNode;
 }
 
-const ADDON_LABEL: Record<string, string> = {
-  available: 'Add-on available',
-  unavailable: 'Add-on unavailable',
-  unknown: 'Add-on not checked yet',
-};
+/** "4 s ago", ticking by itself (so the panels below do not re-render every second). */
+function Ago(props: { time: number | null }) {
+  return <>{ago(props.time, useNow())}</>;
+}
+
+function IncidentAge(props: { time: number }) {
+  const { t } = useTranslation('dashboard');
+  return <>{t('incidents.since', { ago: ago(props.time, useNow()) })}</>;
+}
 
 /** One server's dashboard: status header and every panel. Used signed in and, read-only, on share pages. */
 export function Dashboard(props: DashboardProps) {
+  const { t } = useTranslation('dashboard');
   const live = useServerLive(props.src.key);
-  const now = useNow();
   const [seedErrors, setSeedErrors] = useState<SeedErrors>({});
 
   useEffect(() => {
@@ -63,6 +67,7 @@ export function Dashboard(props: DashboardProps) {
     readOnly: props.readOnly,
   };
   const addon = live.addonStatus ?? 'unknown';
+  const addonLabel = t(`addonState.${addon}`);
 
   return (
     <div className="dashboard">
@@ -77,18 +82,20 @@ export function Dashboard(props: DashboardProps) {
         </div>
         <dl className="dash-facts">
           <div>
-            <dt>Last seen</dt>
-            <dd title={dateTime(live.lastSeenAt)}>{live.lastSeenAt ? ago(live.lastSeenAt, now) : 'never'}</dd>
+            <dt>{t('facts.lastSeen')}</dt>
+            <dd title={dateTime(live.lastSeenAt)}>
+              <Ago time={live.lastSeenAt} />
+            </dd>
           </div>
           <div>
-            <dt>Add-on</dt>
+            <dt>{t('facts.addon')}</dt>
             <dd>
               {addon === 'unavailable' ? (
                 <a href="#addon-help" className="bad-text">
-                  {ADDON_LABEL[addon]}
+                  {addonLabel}
                 </a>
               ) : (
-                <span className={addon === 'available' ? 'ok-text' : 'muted'}>{ADDON_LABEL[addon] ?? addon}</span>
+                <span className={addon === 'available' ? 'ok-text' : 'muted'}>{addonLabel}</span>
               )}
             </dd>
           </div>
@@ -98,22 +105,27 @@ export function Dashboard(props: DashboardProps) {
       {props.notice}
       {live.removed && (
         <div className="notice notice-error" role="alert">
-          This server was removed. Its data stays until the plan&apos;s retention ends, but it is no longer polled.
+          {t('removed')}
         </div>
       )}
       {live.joinError && (
         <div className="notice notice-error" role="alert">
-          Live updates for this server were refused: {live.joinError}.
+          {t('joinRefused', { reason: live.joinError })}
         </div>
       )}
       {live.incidents.length > 0 && (
         <div className="notice notice-error" role="alert" data-testid="active-alerts">
-          <p className="notice-title">Active alerts</p>
+          <p className="notice-title">{t('incidents.title')}</p>
           <ul>
             {live.incidents.map((i) => (
               <li key={i.incidentId}>
-                <span className={`pill ${i.severity === 'critical' ? 'pill-bad' : 'pill-warn'}`}>{i.severity}</span>{' '}
-                {i.summary} <span className="muted small">since {ago(Date.parse(i.time), now)}</span>
+                <span className={`pill ${i.severity === 'critical' ? 'pill-bad' : 'pill-warn'}`}>
+                  {t(`incidents.severity.${i.severity}`)}
+                </span>{' '}
+                {i.summary}{' '}
+                <span className="muted small">
+                  <IncidentAge time={Date.parse(i.time)} />
+                </span>
               </li>
             ))}
           </ul>

@@ -1,62 +1,67 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { num } from '../../lib/format';
-import { AddonPanel, Meter, type PanelContext } from './common';
+import { useTranslation } from 'react-i18next';
+import { num, percent } from '../../lib/format';
+import { AddonPanel, Meter, ScrollTable, type PanelContext } from './common';
 
 /** Trains: status, station, speed, payload; derailed in red. */
 export function TrainsPanel(props: { ctx: PanelContext }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <AddonPanel ctx={props.ctx} kind="trains" id="trains" title="Trains">
+    <AddonPanel ctx={props.ctx} kind="trains" id="trains" title={t('trains.title')}>
       {(trains) => {
-        if (trains.length === 0) return <p className="muted">No trains.</p>;
-        const derailed = trains.filter((t) => t.derailed).length;
+        if (trains.length === 0) return <p className="muted">{t('trains.empty')}</p>;
+        const derailed = trains.filter((x) => x.derailed).length;
         return (
           <>
             {derailed > 0 && (
               <p className="bad-text" role="status">
-                {derailed} train{derailed === 1 ? '' : 's'} derailed
+                {t('trains.derailed', { count: derailed })}
               </p>
             )}
-            <div className="table-wrap">
+            <ScrollTable title={t('trains.title')}>
               <table className="table">
-                <caption className="sr-only">Trains</caption>
+                <caption className="sr-only">{t('trains.title')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Train</th>
-                    <th scope="col">Status</th>
+                    <th scope="col">{t('trains.train')}</th>
+                    <th scope="col">{t('trains.status')}</th>
                     <th scope="col" className="num">
-                      Speed
+                      {t('trains.speed')}
                     </th>
-                    <th scope="col">Payload</th>
+                    <th scope="col">{t('trains.payload')}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {trains.map((t) => (
-                    <tr key={t.trainId} className={t.derailed ? 'row-bad' : undefined}>
+                  {trains.map((x) => (
+                    <tr key={x.trainId} className={x.derailed ? 'row-bad' : undefined}>
                       <th scope="row">
-                        {t.name || t.trainId}
-                        {t.station && <div className="muted small">{t.station}</div>}
+                        {x.name || x.trainId}
+                        {x.station && <div className="muted small">{x.station}</div>}
                       </th>
                       <td>
-                        {t.derailed ? (
-                          <span className="pill pill-bad">Derailed</span>
-                        ) : t.pendingDerail ? (
-                          <span className="pill pill-warn">About to derail</span>
+                        {x.derailed ? (
+                          <span className="pill pill-bad">{t('trains.derailedState')}</span>
+                        ) : x.pendingDerail ? (
+                          <span className="pill pill-warn">{t('trains.aboutToDerail')}</span>
                         ) : (
-                          <span>{t.status || '—'}</span>
+                          <span>{x.status || '—'}</span>
                         )}
                       </td>
-                      <td className="num">{num(Math.abs(t.forwardSpeed), 0)} km/h</td>
+                      <td className="num">{t('units.kmh', { value: num(Math.abs(x.forwardSpeed), 0) })}</td>
                       <td className="meter-cell">
-                        <Meter value={t.payloadMass} max={t.maxPayloadMass} label={`Payload of ${t.name}`} />
+                        <Meter
+                          value={x.payloadMass}
+                          max={x.maxPayloadMass}
+                          label={t('trains.payloadOf', { name: x.name || x.trainId })}
+                        />
                         <span className="small muted">
-                          {t.maxPayloadMass > 0 ? `${Math.round((t.payloadMass / t.maxPayloadMass) * 100)} %` : '—'}
+                          {x.maxPayloadMass > 0 ? percent((x.payloadMass / x.maxPayloadMass) * 100) : '—'}
                         </span>
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollTable>
           </>
         );
       }}
@@ -66,22 +71,23 @@ export function TrainsPanel(props: { ctx: PanelContext }) {
 
 /** Drones: stations, destination, flying mode and speed. */
 export function DronesPanel(props: { ctx: PanelContext }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <AddonPanel ctx={props.ctx} kind="drones" id="drones" title="Drones">
+    <AddonPanel ctx={props.ctx} kind="drones" id="drones" title={t('drones.title')}>
       {(drones) =>
         drones.length === 0 ? (
-          <p className="muted">No drones.</p>
+          <p className="muted">{t('drones.empty')}</p>
         ) : (
-          <div className="table-wrap">
+          <ScrollTable title={t('drones.title')}>
             <table className="table">
-              <caption className="sr-only">Drones</caption>
+              <caption className="sr-only">{t('drones.title')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Drone</th>
-                  <th scope="col">Route</th>
-                  <th scope="col">Mode</th>
+                  <th scope="col">{t('drones.drone')}</th>
+                  <th scope="col">{t('drones.route')}</th>
+                  <th scope="col">{t('drones.mode')}</th>
                   <th scope="col" className="num">
-                    Speed
+                    {t('drones.speed')}
                   </th>
                 </tr>
               </thead>
@@ -91,15 +97,15 @@ export function DronesPanel(props: { ctx: PanelContext }) {
                     <th scope="row">{d.name || d.droneId}</th>
                     <td className="small">
                       {d.homeStation ?? '—'} → {d.pairedStation ?? '—'}
-                      {d.destination && <div className="muted">to {d.destination}</div>}
+                      {d.destination && <div className="muted">{t('drones.to', { destination: d.destination })}</div>}
                     </td>
                     <td>{d.flyingMode ?? '—'}</td>
-                    <td className="num">{num(d.flyingSpeed, 0)} km/h</td>
+                    <td className="num">{t('units.kmh', { value: num(d.flyingSpeed, 0) })}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )
       }
     </AddonPanel>
@@ -107,33 +113,27 @@ export function DronesPanel(props: { ctx: PanelContext }) {
 }
 
 const STATES = [
-  { key: 'producing', label: 'Producing', cls: 'seg-ok' },
-  { key: 'idle', label: 'Idle', cls: 'seg-warn' },
-  { key: 'paused', label: 'Paused', cls: 'seg-info' },
-  { key: 'unconfigured', label: 'Unconfigured', cls: 'seg-muted' },
+  { key: 'producing', cls: 'seg-ok' },
+  { key: 'idle', cls: 'seg-warn' },
+  { key: 'paused', cls: 'seg-info' },
+  { key: 'unconfigured', cls: 'seg-muted' },
 ] as const;
 
 /** Factory buildings by state: producing, idle, paused, unconfigured. */
 export function FactoryPanel(props: { ctx: PanelContext }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <AddonPanel ctx={props.ctx} kind="factory" id="factory" title="Factory buildings">
+    <AddonPanel ctx={props.ctx} kind="factory" id="factory" title={t('factory.title')}>
       {(f) => {
-        if (f.buildings === 0) return <p className="muted">No production buildings yet.</p>;
+        if (f.buildings === 0) return <p className="muted">{t('factory.empty')}</p>;
+        const count = (s: (typeof STATES)[number]) =>
+          t('factory.count', { state: t(`factory.${s.key}`), number: num(f[s.key], 0) });
         return (
           <>
-            <div
-              className="stack-bar"
-              role="img"
-              aria-label={STATES.map((s) => `${f[s.key]} ${s.label.toLowerCase()}`).join(', ')}
-            >
+            <div className="stack-bar" role="img" aria-label={STATES.map(count).join(', ')}>
               {STATES.map((s) =>
                 f[s.key] > 0 ? (
-                  <div
-                    key={s.key}
-                    className={`seg ${s.cls}`}
-                    style={{ flexGrow: f[s.key] }}
-                    title={`${s.label}: ${f[s.key]}`}
-                  />
+                  <div key={s.key} className={`seg ${s.cls}`} style={{ flexGrow: f[s.key] }} title={count(s)} />
                 ) : null,
               )}
             </div>
@@ -141,13 +141,13 @@ export function FactoryPanel(props: { ctx: PanelContext }) {
               {STATES.map((s) => (
                 <div className="tile" key={s.key}>
                   <dt>
-                    <span className={`key ${s.cls}`} aria-hidden="true" /> {s.label}
+                    <span className={`key ${s.cls}`} aria-hidden="true" /> {t(`factory.${s.key}`)}
                   </dt>
                   <dd className="tile-text">{num(f[s.key], 0)}</dd>
                 </div>
               ))}
               <div className="tile">
-                <dt>Total</dt>
+                <dt>{t('factory.total')}</dt>
                 <dd className="tile-text">{num(f.buildings, 0)}</dd>
               </div>
             </dl>

@@ -1,10 +1,11 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
+import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
-import { fixed, formatDuration } from '../../lib/format';
+import { fixed, formatDuration, num } from '../../lib/format';
 import type { PanelContext } from './common';
 
 /** Tick rate, players, tier, phase and the session: the data available without the add-on. */
 export function HealthPanel(props: { ctx: PanelContext }) {
+  const { t } = useTranslation('dashboard');
   const { live, intervals } = props.ctx;
   const entry = live.kinds.health;
   const h = entry?.data ?? null;
@@ -14,17 +15,17 @@ export function HealthPanel(props: { ctx: PanelContext }) {
   const tickTone = tick === null ? '' : tick < 15 ? 'bad-text' : tick < 25 ? 'warn-text' : 'ok-text';
   const session =
     current?.isRunning === null || current?.isRunning === undefined
-      ? '—'
+      ? null
       : !current.isRunning
-        ? 'No session'
+        ? 'noSession'
         : current.isPaused
-          ? 'Paused'
-          : 'Running';
+          ? 'paused'
+          : 'running';
 
   return (
     <Panel
       id="health"
-      title="Server health"
+      title={t('health.title')}
       time={entry?.time ?? null}
       interval={intervals.health}
       pollError={entry?.error && h && !down ? entry.error.message : null}
@@ -32,57 +33,60 @@ export function HealthPanel(props: { ctx: PanelContext }) {
     >
       {down && (
         <p className="poll-error">
-          The server cannot be reached{live.statusReason ? `: ${live.statusReason}` : ''}. Values below are unavailable
-          until it answers again.
+          {live.statusReason ? t('health.downWithReason', { reason: live.statusReason }) : t('health.down')}
         </p>
       )}
-      {!h && !entry?.error && <p className="muted">Waiting for the first poll…</p>}
-      {!h && entry?.error && !down && <p className="poll-error">The newest poll failed: {entry.error.message}.</p>}
+      {!h && !entry?.error && <p className="muted">{t('panel.waiting')}</p>}
+      {!h && entry?.error && !down && (
+        <p className="poll-error">{t('panel.pollFailed', { message: entry.error.message })}</p>
+      )}
       <dl className="tiles">
         <div className="tile">
-          <dt>Tick rate</dt>
+          <dt>{t('health.tickRate')}</dt>
           <dd>
             <span className={`big ${tickTone}`} data-testid="tick-rate">
               {fixed(tick)}
             </span>
-            <span className="unit">ticks/s</span>
+            <span className="unit">{t('health.ticksPerSecond')}</span>
           </dd>
         </div>
         <div className="tile">
-          <dt>Players</dt>
+          <dt>{t('health.players')}</dt>
           <dd>
             <span className="big" data-testid="player-count">
-              {current?.playerCount ?? '—'}
+              {num(current?.playerCount, 0)}
             </span>
-            {current?.playerLimit ? <span className="unit">of {current.playerLimit}</span> : null}
+            {current?.playerLimit ? (
+              <span className="unit">{t('health.ofLimit', { limit: num(current.playerLimit, 0) })}</span>
+            ) : null}
           </dd>
         </div>
         <div className="tile">
-          <dt>Tech tier</dt>
+          <dt>{t('health.techTier')}</dt>
           <dd>
-            <span className="big">{h?.techTier ?? '—'}</span>
+            <span className="big">{num(h?.techTier, 0)}</span>
           </dd>
         </div>
         <div className="tile">
-          <dt>Game phase</dt>
-          <dd className="tile-text">{h?.gamePhaseName ?? (h?.gamePhase ? 'Not started' : '—')}</dd>
+          <dt>{t('health.gamePhase')}</dt>
+          <dd className="tile-text">{h?.gamePhaseName ?? (h?.gamePhase ? t('health.notStarted') : '—')}</dd>
         </div>
         <div className="tile">
-          <dt>Session</dt>
+          <dt>{t('health.session')}</dt>
           <dd className="tile-text">
-            <span className={session === 'Paused' ? 'warn-text' : session === 'Running' ? 'ok-text' : undefined}>
-              {session}
+            <span className={session === 'paused' ? 'warn-text' : session === 'running' ? 'ok-text' : undefined}>
+              {session ? t(`health.${session}`) : '—'}
             </span>
             {h?.sessionName && <span className="muted small block">{h.sessionName}</span>}
           </dd>
         </div>
         <div className="tile">
-          <dt>Play time</dt>
+          <dt>{t('health.playTime')}</dt>
           <dd className="tile-text">{formatDuration(h?.totalDuration)}</dd>
         </div>
         <div className="tile">
-          <dt>Response time</dt>
-          <dd className="tile-text">{current ? `${Math.round(current.latencyMs)} ms` : '—'}</dd>
+          <dt>{t('health.responseTime')}</dt>
+          <dd className="tile-text">{current ? t('units.ms', { value: num(current.latencyMs, 0) }) : '—'}</dd>
         </div>
       </dl>
     </Panel>

@@ -1,103 +1,73 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { LineChart, type ChartPoint } from '../../components/LineChart';
 import { Panel } from '../../components/Panel';
-import { fixed } from '../../lib/format';
-import { serverNow, useNow } from '../../lib/hooks';
-import { useConnection, useLive } from '../../live/hooks';
-import { loadHistory, type History } from '../../live/seed';
+import { TimeSeriesChart } from '../../components/chart/TimeSeriesChart';
+import type { SeriesSpec } from '../../components/chart/series';
+import { fixed, formatSpan, num } from '../../lib/format';
+import { serverNow } from '../../lib/hooks';
+import { historyQuery } from '../../live/history';
 import type { PanelContext } from './common';
-
-const RANGES = [
-  { id: '15m', label: '15 min', hours: 0.25 },
-  { id: '1h', label: '1 h', hours: 1 },
-  { id: '6h', label: '6 h', hours: 6 },
-  { id: '24h', label: '24 h', hours: 24 },
-  { id: '7d', label: '7 d', hours: 168 },
-  { id: '30d', label: '30 d', hours: 720 },
-  { id: '90d', label: '90 d', hours: 2160 },
-] as const;
-type RangeId = (typeof RANGES)[number]['id'];
-
-const STEPS = [10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
-
-/** Bucket size: about 250 buckets, never finer than the polling interval (finer would be all gaps). */
-export function stepFor(hours: number, intervalSeconds: number): number {
-  const want = Math.max(intervalSeconds, (hours * 3600) / 250);
-  return STEPS.find((s) => s >= want) ?? 86400;
-}
-
-function retentionText(hours: number): string {
-  return hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hours`;
-}
+import { historyCharts, RANGES, stepFor, type RangeId } from './history-series';
 
 /** Tick rate and players over time: history from the API plus the live polls, gaps drawn as gaps. */
 export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number | null; planName: string | null }) {
+  const { t } = useTranslation('dashboard');
   const { src, live, intervals } = props.ctx;
-  const conn = useConnection(useLive());
-  const now = useNow();
   const [range, setRange] = useState<RangeId>('1h');
-  const [history, setHistory] = useState<History | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [retention, setRetention] = useState<number | null>(props.retentionHours);
   const hours = RANGES.find((r) => r.id === range)!.hours;
   const step = stepFor(hours, intervals.health);
+  const history = useQuery(historyQuery(src, range, hours, step));
+  const retention = props.retentionHours ?? history.data?.retentionHours ?? null;
+  const retentionText = retention !== null ? formatSpan(retention * 3600) : '';
+  const rangeText = formatSpan(hours * 3600);
 
-  useEffect(() => setRetention((r) => props.retentionHours ?? r), [props.retentionHours]);
-
-  // Loaded when the range changes, after every reconnect (to fill what was missed), and every few minutes.
-  useEffect(() => {
-    let cancelled = false;
-    const load = () => {
-      const to = serverNow();
-      loadHistory(src, to - hours * 3600_000, to, step)
-        .then((h) => {
-          if (cancelled) return;
-          setHistory(h);
-          setRetention((r) => r ?? h.retentionHours);
-          setError(null);
-        })
-        .catch((e: unknown) => !cancelled && setError(e));
-    };
-    load();
-    const t = setInterval(load, Math.max(60_000, step * 10_000));
-    return () => {
-      cancelled = true;
-      clearInterval(t);
-    };
-  }, [src, hours, step, conn.connects]);
-
-  const to = now;
+  const charts = useMemo(
+    () => historyCharts(history.data, live.points, intervals.health),
+    [history.data, live.points, intervals.health],
+  );
+  // The shown window ends at the newest data (or now): it moves with each poll, not with every clock tick.
+  const to = useMemo(() => Math.max(serverNow(), charts.tick.t[charts.tick.t.length - 1] ?? 0), [charts]);
   const from = to - hours * 3600_000;
-  const { tick, players } = useMemo(() => {
-    const t: ChartPoint[] = [];
-    const p: ChartPoint[] = [];
-    const fetchedTo = history ? history.buckets.reduce((m, b) => Math.max(m, b.t + history.stepSeconds * 1000), 0) : 0;
-    for (const b of history?.buckets ?? []) {
-      t.push({ t: b.t, v: b.tick, span: history!.stepSeconds });
-      p.push({ t: b.t, v: b.players, span: history!.stepSeconds });
-    }
-    // Live polls after the last bucket; they stand for one polling interval each.
-    for (const pt of live.points)
-      if (pt.t >= fetchedTo) {
-        t.push({ t: pt.t, v: pt.tick, span: intervals.health });
-        p.push({ t: pt.t, v: pt.players, span: intervals.health });
-      }
-    return { tick: t, players: p };
-  }, [history, live.points, intervals.health]);
 
-  const lastTick = live.kinds.health?.time ?? null;
+  // Stable between renders (the dashboard re-renders every second for its clocks; the charts need not).
+  const { tickSeries, playerSeries, threshold } = useMemo(() => {
+    const playerFormat = (v: number) => num(v, v % 1 ? 1 : 0);
+    return {
+      tickSeries: [
+        { id: 'tick', label: t('history.tickAvg'), color: '--s-tick', format: (v: number) => fixed(v) },
+        {
+          id: 'tickMin',
+          label: t('history.tickMin'),
+          color: '--s-tick-min',
+          format: (v: number) => fixed(v),
+          dashed: true,
+        },
+      ] satisfies SeriesSpec[],
+      playerSeries: [
+        { id: 'players', label: t('history.players'), color: '--s-players', format: playerFormat },
+        {
+          id: 'playersMax',
+          label: t('history.playersMax'),
+          color: '--s-players-max',
+          format: playerFormat,
+          dashed: true,
+        },
+      ] satisfies SeriesSpec[],
+      threshold: { value: 15, label: t('history.degraded', { value: num(15, 0) }) },
+    };
+  }, [t]);
 
   return (
     <Panel
       id="history"
-      title="Tick rate and players"
-      time={lastTick}
+      title={t('history.title')}
+      time={live.kinds.health?.time ?? null}
       interval={intervals.health}
       className="panel-wide"
       actions={
-        <div className="range-picker" role="group" aria-label="Time range">
+        <div className="range-picker" role="group" aria-label={t('history.ranges')}>
           {RANGES.map((r) => {
             const tooLong = retention !== null && r.hours > retention;
             return (
@@ -109,12 +79,14 @@ export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number 
                 disabled={tooLong}
                 title={
                   tooLong
-                    ? `The ${props.planName ?? 'current'} plan keeps ${retentionText(retention!)} of history`
+                    ? props.planName
+                      ? t('history.tooLong', { plan: props.planName, retention: retentionText })
+                      : t('history.tooLongNoPlan', { retention: retentionText })
                     : undefined
                 }
                 onClick={() => setRange(r.id)}
               >
-                {r.label}
+                {formatSpan(r.hours * 3600)}
               </button>
             );
           })}
@@ -123,31 +95,34 @@ export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number 
     >
       {retention !== null && (
         <p className="muted small">
-          {props.planName ? `The ${props.planName} plan keeps` : 'This plan keeps'} {retentionText(retention)} of
-          history; longer ranges need a larger plan. Gaps are periods without samples (server offline or not polled).
+          {props.planName
+            ? t('history.retention', { plan: props.planName, retention: retentionText })
+            : t('history.retentionNoPlan', { retention: retentionText })}
         </p>
       )}
-      {error !== null && <ErrorNotice error={error} title="History could not be loaded" />}
+      {history.error !== null && <ErrorNotice error={history.error} title={t('history.loadFailed')} />}
       <div className="charts">
         <figure>
-          <figcaption>Tick rate (ticks/s)</figcaption>
-          <LineChart
-            label={`Tick rate over the last ${RANGES.find((r) => r.id === range)!.label}`}
-            series={[{ name: 'Tick rate', className: 's-tick', points: tick, format: (v) => fixed(v) }]}
+          <figcaption>{t('history.tickCaption')}</figcaption>
+          <TimeSeriesChart
+            key={range}
+            label={t('history.tickLabel', { range: rangeText })}
+            series={tickSeries}
+            data={charts.tick}
             from={from}
             to={to}
             yMin={0}
             yMaxAtLeast={30}
-            threshold={{ value: 15, label: 'degraded below 15' }}
+            threshold={threshold}
           />
         </figure>
         <figure>
-          <figcaption>Players online</figcaption>
-          <LineChart
-            label={`Players online over the last ${RANGES.find((r) => r.id === range)!.label}`}
-            series={[
-              { name: 'Players', className: 's-players', points: players, format: (v) => fixed(v, v % 1 ? 1 : 0) },
-            ]}
+          <figcaption>{t('history.playersCaption')}</figcaption>
+          <TimeSeriesChart
+            key={range}
+            label={t('history.playersLabel', { range: rangeText })}
+            series={playerSeries}
+            data={charts.players}
             from={from}
             to={to}
             yMin={0}

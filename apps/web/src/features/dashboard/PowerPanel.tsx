@@ -1,30 +1,33 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { formatSpan, mw, num } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { formatSpan, mw, percent } from '../../lib/format';
 import type { DataOf } from '../../live/store';
-import { AddonPanel, Meter, type PanelContext } from './common';
+import { AddonPanel, Meter, ScrollTable, type PanelContext } from './common';
 
 type Circuit = DataOf<'power'>[number];
 
 function BatteryTrend(props: { c: Circuit }) {
+  const { t } = useTranslation('dashboard');
   const d = props.c.batteryDifferential;
   if (Math.abs(d) < 0.05)
     return (
-      <span className="trend" title="Steady">
+      <span className="trend" title={t('power.steady')}>
         <span aria-hidden="true">▶</span>
-        <span className="sr-only">steady</span>
+        <span className="sr-only">{t('power.steady')}</span>
       </span>
     );
   const charging = d > 0;
+  const rate = mw(Math.abs(d));
   const eta = charging ? props.c.batteryTimeFullSeconds : props.c.batteryTimeEmptySeconds;
+  const what = charging ? t('power.charging', { rate }) : t('power.draining', { rate });
   return (
-    <span
-      className={`trend ${charging ? 'ok-text' : 'warn-text'}`}
-      title={`${charging ? 'Charging' : 'Draining'} ${mw(Math.abs(d))}`}
-    >
+    <span className={`trend ${charging ? 'ok-text' : 'warn-text'}`} title={what}>
       <span aria-hidden="true">{charging ? '▲' : '▼'}</span>
       <span className="small">
-        {charging ? ' charging' : ' draining'} {mw(Math.abs(d))}
-        {eta ? ` · ${charging ? 'full' : 'empty'} in ${formatSpan(eta)}` : ''}
+        {' '}
+        {what}
+        {eta
+          ? ` · ${charging ? t('power.fullIn', { span: formatSpan(eta) }) : t('power.emptyIn', { span: formatSpan(eta) })}`
+          : ''}
       </span>
     </span>
   );
@@ -32,13 +35,14 @@ function BatteryTrend(props: { c: Circuit }) {
 
 /** Power per circuit: production, consumption, capacity, batteries, tripped fuses. */
 export function PowerPanel(props: { ctx: PanelContext }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <AddonPanel ctx={props.ctx} kind="power" id="power" title="Power" className="panel-wide">
+    <AddonPanel ctx={props.ctx} kind="power" id="power" title={t('power.title')} className="panel-wide">
       {(circuits) => {
         if (circuits.length === 0)
           return (
             <p className="muted" data-testid="power-empty">
-              No power circuits yet — normal early in a game.
+              {t('power.empty')}
             </p>
           );
         const prod = circuits.reduce((s, c) => s + c.powerProduction, 0);
@@ -49,81 +53,81 @@ export function PowerPanel(props: { ctx: PanelContext }) {
           <>
             <dl className="tiles tiles-compact">
               <div className="tile">
-                <dt>Production</dt>
+                <dt>{t('power.production')}</dt>
                 <dd className="tile-text">{mw(prod)}</dd>
               </div>
               <div className="tile">
-                <dt>Consumption</dt>
+                <dt>{t('power.consumption')}</dt>
                 <dd className="tile-text">{mw(cons)}</dd>
               </div>
               <div className="tile">
-                <dt>Capacity</dt>
+                <dt>{t('power.capacity')}</dt>
                 <dd className="tile-text">{mw(cap)}</dd>
               </div>
               <div className="tile">
-                <dt>Fuses</dt>
+                <dt>{t('power.fuses')}</dt>
                 <dd className={`tile-text ${tripped ? 'bad-text' : 'ok-text'}`}>
-                  {tripped ? `${tripped} tripped` : 'All fine'}
+                  {tripped ? t('power.tripped', { count: tripped }) : t('power.allFine')}
                 </dd>
               </div>
             </dl>
-            <div className="table-wrap">
+            <ScrollTable title={t('power.caption')}>
               <table className="table">
-                <caption className="sr-only">Power per circuit</caption>
+                <caption className="sr-only">{t('power.caption')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Circuit</th>
+                    <th scope="col">{t('power.circuit')}</th>
                     <th scope="col" className="num">
-                      Production
+                      {t('power.production')}
                     </th>
                     <th scope="col" className="num">
-                      Consumption
+                      {t('power.consumption')}
                     </th>
                     <th scope="col" className="num">
-                      Capacity
+                      {t('power.capacity')}
                     </th>
-                    <th scope="col">Load</th>
-                    <th scope="col">Battery</th>
+                    <th scope="col">{t('power.load')}</th>
+                    <th scope="col">{t('power.battery')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {circuits.map((c) => {
-                    const load = c.powerCapacity > 0 ? c.powerConsumed / c.powerCapacity : 0;
+                    const load = c.powerCapacity > 0 ? (c.powerConsumed / c.powerCapacity) * 100 : 0;
                     return (
                       <tr key={c.circuitGroupId} className={c.fuseTriggered ? 'row-bad' : undefined}>
                         <th scope="row">
-                          #{c.circuitGroupId}
+                          {t('power.circuitId', { id: c.circuitGroupId })}
                           {c.fuseTriggered && (
                             <span className="pill pill-bad" data-testid="fuse-tripped">
-                              Fuse tripped
+                              {t('power.fuseTripped')}
                             </span>
                           )}
                         </th>
                         <td className="num">{mw(c.powerProduction)}</td>
                         <td className="num">
                           {mw(c.powerConsumed)}
-                          <div className="muted small">max {mw(c.powerMaxConsumed)}</div>
+                          <div className="muted small">{t('power.max', { value: mw(c.powerMaxConsumed) })}</div>
                         </td>
                         <td className="num">{mw(c.powerCapacity)}</td>
                         <td className="meter-cell">
                           <Meter
                             value={c.powerConsumed}
                             max={c.powerCapacity}
-                            label={`Circuit ${c.circuitGroupId} load ${Math.round(load * 100)} %`}
-                            tone={c.fuseTriggered || load > 1 ? 'bad' : load > 0.9 ? 'warn' : 'ok'}
+                            label={t('power.loadLabel', { id: c.circuitGroupId, percent: percent(load) })}
+                            tone={c.fuseTriggered || load > 100 ? 'bad' : load > 90 ? 'warn' : 'ok'}
                           />
-                          <span className="small muted">{Math.round(load * 100)} %</span>
+                          <span className="small muted">{percent(load)}</span>
                         </td>
                         <td>
                           {c.batteryCapacity > 0 ? (
                             <>
                               <span className={c.batteryPercent < 20 ? 'bad-text' : undefined}>
-                                {num(c.batteryPercent, 0)} %
+                                {percent(c.batteryPercent)}
                               </span>{' '}
                               <BatteryTrend c={c} />
                             </>
                           ) : (
-                            <span className="muted">none</span>
+                            <span className="muted">{t('power.noBattery')}</span>
                           )}
                         </td>
                       </tr>
@@ -131,7 +135,7 @@ export function PowerPanel(props: { ctx: PanelContext }) {
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollTable>
           </>
         );
       }}

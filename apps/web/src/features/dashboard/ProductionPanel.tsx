@@ -1,29 +1,35 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import { useState } from 'react';
-import { num } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { cubicPerMinute, percent, perMinute } from '../../lib/format';
 import type { DataOf } from '../../live/store';
-import { AddonPanel, Meter, type PanelContext } from './common';
+import { AddonPanel, Meter, ScrollTable, type PanelContext } from './common';
 
 type Item = DataOf<'production'>[number];
-type Col = 'item' | 'prod' | 'max' | 'pct' | 'cons' | 'net';
+type Col = 'item' | 'produced' | 'max' | 'ofMax' | 'consumed' | 'net';
 
-const COLS: { id: Col; label: string; num: boolean; value: (i: Item) => number | string }[] = [
-  { id: 'item', label: 'Item', num: false, value: (i) => i.itemName.toLowerCase() },
-  { id: 'prod', label: 'Produced /min', num: true, value: (i) => i.currentProd },
-  { id: 'max', label: 'Max /min', num: true, value: (i) => i.maxProd },
-  { id: 'pct', label: 'Current vs max', num: false, value: (i) => (i.maxProd > 0 ? i.currentProd / i.maxProd : 0) },
-  { id: 'cons', label: 'Consumed /min', num: true, value: (i) => i.currentConsumed },
-  { id: 'net', label: 'Net /min', num: true, value: (i) => i.currentProd - i.currentConsumed },
+const COLS: { id: Col; num: boolean; value: (i: Item) => number | string }[] = [
+  { id: 'item', num: false, value: (i) => i.itemName.toLowerCase() },
+  { id: 'produced', num: true, value: (i) => i.currentProd },
+  { id: 'max', num: true, value: (i) => i.maxProd },
+  { id: 'ofMax', num: false, value: (i) => (i.maxProd > 0 ? i.currentProd / i.maxProd : 0) },
+  { id: 'consumed', num: true, value: (i) => i.currentConsumed },
+  { id: 'net', num: true, value: (i) => i.currentProd - i.currentConsumed },
 ];
+
+/** Fluids are measured in m³ per minute, everything else in items per minute (as the game shows them). */
+const rate = (i: Item, v: number) =>
+  i.itemForm === 'Liquid' || i.itemForm === 'Gas' ? cubicPerMinute(v) : perMinute(v);
 
 /** Production per item, sortable by any column, with current against maximum as a bar. */
 export function ProductionPanel(props: { ctx: PanelContext }) {
-  const [sort, setSort] = useState<{ col: Col; desc: boolean }>({ col: 'prod', desc: true });
+  const { t } = useTranslation('dashboard');
+  const [sort, setSort] = useState<{ col: Col; desc: boolean }>({ col: 'produced', desc: true });
   const [filter, setFilter] = useState('');
+  const label = (c: Col) => t(`production.${c}`);
   return (
-    <AddonPanel ctx={props.ctx} kind="production" id="production" title="Production" className="panel-wide">
+    <AddonPanel ctx={props.ctx} kind="production" id="production" title={t('production.title')} className="panel-wide">
       {(items) => {
-        if (items.length === 0) return <p className="muted">Nothing is being produced yet.</p>;
+        if (items.length === 0) return <p className="muted">{t('production.empty')}</p>;
         const col = COLS.find((c) => c.id === sort.col)!;
         const q = filter.trim().toLowerCase();
         const rows = items
@@ -38,21 +44,19 @@ export function ProductionPanel(props: { ctx: PanelContext }) {
           <>
             <div className="toolbar">
               <label className="inline-field">
-                <span>Filter items</span>
+                <span>{t('production.filter')}</span>
                 <input
                   type="search"
                   value={filter}
                   onChange={(e) => setFilter(e.target.value)}
-                  placeholder="e.g. plate"
+                  placeholder={t('production.filterExample')}
                 />
               </label>
-              <span className="muted small">
-                {rows.length} of {items.length} items
-              </span>
+              <span className="muted small">{t('production.count', { shown: rows.length, total: items.length })}</span>
             </div>
-            <div className="table-wrap table-scroll">
+            <ScrollTable title={t('production.title')} className="table-scroll">
               <table className="table table-sortable">
-                <caption className="sr-only">Production per item, sorted by {col.label}</caption>
+                <caption className="sr-only">{t('production.caption', { column: label(col.id) })}</caption>
                 <thead>
                   <tr>
                     {COLS.map((c) => (
@@ -69,7 +73,7 @@ export function ProductionPanel(props: { ctx: PanelContext }) {
                             setSort((s) => ({ col: c.id, desc: s.col === c.id ? !s.desc : c.id !== 'item' }))
                           }
                         >
-                          {c.label}
+                          {label(c.id)}
                           <span aria-hidden="true" className="sort-mark">
                             {sort.col === c.id ? (sort.desc ? '▼' : '▲') : '↕'}
                           </span>
@@ -80,30 +84,30 @@ export function ProductionPanel(props: { ctx: PanelContext }) {
                 </thead>
                 <tbody>
                   {rows.map((i) => {
-                    const pct = i.maxProd > 0 ? i.currentProd / i.maxProd : 0;
+                    const pct = i.maxProd > 0 ? (i.currentProd / i.maxProd) * 100 : 0;
                     const net = i.currentProd - i.currentConsumed;
                     return (
                       <tr key={i.itemClass}>
                         <th scope="row">{i.itemName}</th>
-                        <td className="num">{num(i.currentProd)}</td>
-                        <td className="num">{num(i.maxProd)}</td>
+                        <td className="num">{rate(i, i.currentProd)}</td>
+                        <td className="num">{rate(i, i.maxProd)}</td>
                         <td className="meter-cell">
                           <Meter
                             value={i.currentProd}
                             max={i.maxProd}
-                            label={`${i.itemName}: ${Math.round(pct * 100)} % of maximum`}
-                            tone={pct < 0.5 ? 'warn' : 'ok'}
+                            label={t('production.percentOfMax', { item: i.itemName, percent: percent(pct) })}
+                            tone={pct < 50 ? 'warn' : 'ok'}
                           />
-                          <span className="small muted">{Math.round(pct * 100)} %</span>
+                          <span className="small muted">{percent(pct)}</span>
                         </td>
-                        <td className="num">{num(i.currentConsumed)}</td>
-                        <td className={`num ${net < 0 ? 'bad-text' : ''}`}>{num(net)}</td>
+                        <td className="num">{rate(i, i.currentConsumed)}</td>
+                        <td className={`num ${net < 0 ? 'bad-text' : ''}`}>{rate(i, net)}</td>
                       </tr>
                     );
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollTable>
           </>
         );
       }}

@@ -1,64 +1,59 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
-import { useEffect, useMemo, useState } from 'react';
-import { api, ApiFailure } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure } from '../../lib/api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { canWrite, intervalsOf, useAccount } from '../../lib/account';
 import { useLive, useWatch } from '../../live/hooks';
 import { liveStore } from '../../live/store';
-import { Link } from '../../lib/router';
 import { AlertRulesLink } from '../alerts';
+import { serverSource } from '../servers';
 import { Dashboard } from './Dashboard';
 import { ServerActions } from './ServerActions';
-import { serverSource, type ServerView } from '../servers';
+import { serverQuery } from './server-queries';
 
 /** `/servers/:id`: the live dashboard of one server, with Edit / Delete for operators and admins. */
 export function ServerDashboard(props: { serverId: string }) {
+  const { t } = useTranslation('dashboard');
   const account = useAccount();
   const live = useLive();
-  const [server, setServer] = useState<ServerView | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const query = useQuery(serverQuery(props.serverId));
+  const server = query.data ?? null;
   const src = useMemo(() => serverSource(props.serverId), [props.serverId]);
 
+  // The row fills what the socket has not told yet (the store keeps the newer of the two).
   useEffect(() => {
-    let cancelled = false;
-    setServer(null);
-    setError(null);
-    api<ServerView>('GET', `/api/v1/servers/${props.serverId}`)
-      .then((s) => {
-        if (cancelled) return;
-        setServer(s);
-        liveStore.seedServer(s.id, s);
-      })
-      .catch((e: unknown) => !cancelled && setError(e));
-    return () => {
-      cancelled = true;
-    };
-  }, [props.serverId]);
+    if (server) liveStore.seedServer(server.id, server);
+  }, [server]);
 
   useWatch(live, server ? [server.id] : []);
 
+  const name = server?.name;
   useEffect(() => {
-    if (server) document.title = `${server.name} · Ficsit Monitor`;
+    if (!name) return;
+    const before = document.title;
+    document.title = t('docTitle', { name });
     return () => {
-      document.title = 'Ficsit Monitor';
+      document.title = before;
     };
-  }, [server]);
+  }, [name, t]);
 
-  if (error !== null) {
-    const notFound = error instanceof ApiFailure && error.status === 404;
+  if (query.error) {
+    const notFound = query.error instanceof ApiFailure && query.error.status === 404;
     return (
       <div className="page">
-        <p className="crumbs">
-          <Link to="/servers">Servers</Link>
-        </p>
+        <nav className="crumbs" aria-label={t('crumbs.trail')}>
+          <Link to="/servers">{t('crumbs.servers')}</Link>
+        </nav>
         {notFound ? (
           <div className="empty">
-            <h1>Server not found</h1>
-            <p>It may have been deleted, or it belongs to another organisation.</p>
-            <Link to="/servers">Back to your servers</Link>
+            <h1>{t('notFound.title')}</h1>
+            <p>{t('notFound.text')}</p>
+            <Link to="/servers">{t('notFound.back')}</Link>
           </div>
         ) : (
-          <ErrorNotice error={error} title="The server could not be loaded" />
+          <ErrorNotice error={query.error} title={t('loadFailed')} onRetry={() => void query.refetch()} />
         )}
       </div>
     );
@@ -66,7 +61,9 @@ export function ServerDashboard(props: { serverId: string }) {
   if (!server)
     return (
       <div className="page">
-        <p className="muted">Loading the server…</p>
+        <p className="muted" role="status">
+          {t('loading')}
+        </p>
       </div>
     );
 
@@ -74,9 +71,9 @@ export function ServerDashboard(props: { serverId: string }) {
   const sub = account.subscription;
   return (
     <div className="page page-wide">
-      <p className="crumbs">
-        <Link to="/servers">Servers</Link> <span aria-hidden="true">›</span> {server.name}
-      </p>
+      <nav className="crumbs" aria-label={t('crumbs.trail')}>
+        <Link to="/servers">{t('crumbs.servers')}</Link> <span aria-hidden="true">›</span> {server.name}
+      </nav>
       <Dashboard
         src={src}
         name={server.name}
@@ -90,14 +87,7 @@ export function ServerDashboard(props: { serverId: string }) {
         actions={
           <span className="dash-buttons">
             <AlertRulesLink serverId={server.id} />
-            <ServerActions
-              server={server}
-              canWrite={writer}
-              onChanged={(s) => {
-                setServer(s);
-                liveStore.setName(s.id, s.name);
-              }}
-            />
+            <ServerActions server={server} canWrite={writer} />
           </span>
         }
       />

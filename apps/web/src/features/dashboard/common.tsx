@@ -1,5 +1,5 @@
-// i18n: pending (texts not yet in src/locales; the i18n unit test skips this file until they are)
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../lib/api';
 import { Panel } from '../../components/Panel';
 import type { Intervals } from '../../lib/account';
@@ -19,14 +19,15 @@ type AddonKind = 'power' | 'players' | 'production' | 'trains' | 'drones' | 'fac
 
 /** "Needs the Ficsit Remote Monitoring add-on", why, and where the fix is. */
 export function AddonNeeded(props: { reason: string | null }) {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="addon-needed" data-testid="addon-needed">
       <p>
-        <strong>Needs the Ficsit Remote Monitoring add-on.</strong>{' '}
-        {props.reason ? `The platform cannot reach it: ${props.reason}.` : 'The add-on does not answer on this server.'}
+        <strong>{t('addon.needed')}</strong>{' '}
+        {props.reason ? t('addon.unreachable', { reason: props.reason }) : t('addon.notAnswering')}
       </p>
       <p>
-        <a href="#addon-help">How to fix it</a>
+        <a href="#addon-help">{t('addon.howToFix')}</a>
       </p>
     </div>
   );
@@ -45,6 +46,7 @@ export function AddonPanel<K extends AddonKind>(props: {
   actions?: ReactNode;
   children: (data: DataOf<K>, entry: KindEntry<K>) => ReactNode;
 }) {
+  const { t } = useTranslation('dashboard');
   const { live, intervals, seedErrors } = props.ctx;
   const entry = live.kinds[props.kind] as KindEntry<K> | undefined;
   const unavailable = live.addonStatus === 'unavailable';
@@ -64,20 +66,36 @@ export function AddonPanel<K extends AddonKind>(props: {
       ) : entry?.data ? (
         props.children(entry.data, entry)
       ) : live.status === 'offline' ? (
-        <p className="muted">No data: the server cannot be reached.</p>
+        <p className="muted">{t('panel.offline')}</p>
       ) : entry?.error ? (
-        <p className="poll-error">The newest poll failed: {entry.error.message}.</p>
+        <p className="poll-error">{t('panel.pollFailed', { message: entry.error.message })}</p>
       ) : seedError ? (
         <p className="poll-error">
           {seedError.message}
           {seedError.remedy ? ` ${seedError.remedy}` : ''}
         </p>
       ) : (
-        <p className="muted">
-          Waiting for the first poll{live.addonStatus === 'unknown' ? ' (the add-on has not been checked yet)' : ''}…
-        </p>
+        <p className="muted">{live.addonStatus === 'unknown' ? t('panel.waitingAddon') : t('panel.waiting')}</p>
       )}
     </Panel>
+  );
+}
+
+/**
+ * A table that may be wider than a phone: it scrolls sideways, so it is a focusable, named region (keyboard users
+ * can scroll it; axe's scrollable-region-focusable).
+ */
+export function ScrollTable(props: { title: string; className?: string; children: ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div
+      className={`table-wrap ${props.className ?? ''}`}
+      tabIndex={0}
+      role="region"
+      aria-label={t('panel.scrollable', { title: props.title })}
+    >
+      {props.children}
+    </div>
   );
 }
 
