@@ -5,7 +5,6 @@
 // The api-gateway's e2e test runs the check against the live document of the gateway it started, so the checked-in
 // types cannot drift from the API. (A child process rather than an import from the test: Jest's CommonJS transform
 // turns import() into require(), which cannot load this ES module.)
-/* global fetch, console -- a Node script (the lint config gives Node's globals to scripts/ at the root only) */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -63,21 +63,14 @@ export function ErrorNote({ error, retry }: { error: ApiFailure; retry?: () => v
   );
 }
 
-/** The older hand-rolled shape (`lib/useApi`), still accepted until every page is on TanStack Query. */
-interface Loaded<T> {
-  data: T | undefined;
-  error: ApiFailure | null;
-  reload: () => void;
-}
-/** What Loadable shows: a TanStack query's result (or the older Loaded shape). */
-export type LoadState<T> = { data: T | undefined; error: unknown; refetch: () => unknown } | Loaded<T>;
+/** What Loadable shows: a TanStack query's result. */
+export type LoadState<T> = { data: T | undefined; error: unknown; refetch: () => unknown };
 
 /** Loading, failure or the data: never a blank area. `what` names what loads, in the reader's language. */
 export function Loadable<T>(p: { state: LoadState<T>; what?: string; children: (data: T) => ReactNode }) {
   const { t } = useTranslation();
   const state = p.state;
-  const retry = 'refetch' in state ? () => void state.refetch() : state.reload;
-  if (state.error) return <ErrorNote error={toFailure(state.error)} retry={retry} />;
+  if (state.error) return <ErrorNote error={toFailure(state.error)} retry={() => void state.refetch()} />;
   if (state.data === undefined)
     return (
       <p className="muted small" role="status">

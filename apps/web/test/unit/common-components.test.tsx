@@ -132,17 +132,6 @@ describe('Loadable', () => {
     expect(screen.getByTestId('remedy').textContent).toBe('Reload the page; if it happens again, tell us.');
   });
 
-  it('still takes the older Loaded shape (reload instead of refetch)', async () => {
-    const reload = vi.fn();
-    await renderInApp(() => (
-      <Loadable state={{ data: undefined, error: failure(), reload }} what="members">
-        {() => null}
-      </Loadable>
-    ));
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(reload).toHaveBeenCalledOnce();
-  });
-
   it('without a name, says it is loading', async () => {
     await renderInApp(() => (
       <Loadable state={{ data: undefined, error: null, refetch: () => undefined }}>{() => null}</Loadable>
