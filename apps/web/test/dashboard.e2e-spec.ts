@@ -21,7 +21,7 @@ describe('the dashboard in a browser, against `npm start`', () => {
   /** The script and style files the page has loaded so far (Resource Timing), to see which chunks came. */
   const loaded = (p: Page) =>
     p.evaluate(() =>
-      (globalThis as unknown as { performance: Performance }).performance
+      (globalThis as unknown as { performance: { getEntriesByType(type: string): { name: string }[] } }).performance
         .getEntriesByType('resource')
         .map((e) => e.name),
     );
