@@ -60,7 +60,8 @@ export function ServerDashboard(props: { serverId: string }) {
   }
   if (!server)
     return (
-      <div className="page">
+      // The same frame as the loaded page (wide, tall), so the page does not jump when the server arrives.
+      <div className="page page-wide panels-pending">
         <p className="muted" role="status">
           {t('loading')}
         </p>
