@@ -6,9 +6,10 @@ import { REPO_ROOT } from '@app/testing';
 import { BrowserPlatform, DEMO } from './browser-harness';
 
 /**
- * The dashboard's budgets (issue 19) in CI: `npm run budgets:web` (scripts/web-budgets.mjs) against the platform
- * the browser tests start, one Lighthouse run per page. The test fails with the script's own report (every score,
- * its threshold and every failing audit) when a budget is missed.
+ * The dashboard's JavaScript budget (issue 19) in CI: `npm run budgets:web -- --no-lighthouse` (scripts/web-budgets.mjs)
+ * against the platform the browser tests start, and a check that the sign-in page loads exactly the files it counts.
+ * Lighthouse's scores are measured by the same script as the last step of `npm test`, when no other test shares the
+ * two cores (Total Blocking Time follows the machine's load; two Jest workers beside it would measure the machine).
  */
 
 interface Figures {
@@ -46,8 +47,7 @@ describe('the dashboard budgets', () => {
       DEMO.password,
       '--json',
       join(dir, 'budgets.json'),
-      '--reports',
-      join(REPO_ROOT, 'test-results', 'lighthouse'),
+      '--no-lighthouse',
     ]);
     process.stdout.write(`${run.output}\n`);
     const file = join(dir, 'budgets.json');
@@ -85,9 +85,9 @@ describe('the dashboard budgets', () => {
     }
   }, 60_000);
 
-  test('the first page has at most 250 kB of gzipped JavaScript; Lighthouse scores meet their thresholds', () => {
+  test('the first page has at most 250 kB of gzipped JavaScript', () => {
+    expect(figures.js.total).toBeGreaterThan(0);
     expect(figures.js.total).toBeLessThanOrEqual(figures.js.limit);
-    expect(figures.lighthouse).not.toBeNull();
     if (run.code !== 0) throw new Error(`npm run budgets:web exited with ${run.code}:\n${run.output}`);
   });
 });
