@@ -116,8 +116,10 @@ describe('the servers list and the add-server wizard in a browser, against `npm 
     expect(await statuses.count()).toBe(5);
     await expectText(page.locator('[data-testid="plan-usage"]'), 'Team plan', 10_000);
     // The tick rate's trend: a sparkline once two polls arrived, named for screen readers.
-    const spark = row(page, 'Healthy base').locator('svg.sparkline');
+    const spark = row(page, 'Healthy base').locator('.sparkline[role="img"]');
     await spark.waitFor({ timeout: 60_000 });
+    // Drawn by uPlot on a canvas inside the named element.
+    await spark.locator('canvas').first().waitFor({ state: 'attached', timeout: 10_000 });
     expect(await spark.getAttribute('aria-label')).toMatch(/^Tick rate trend of Healthy base, last \d+ polls$/);
     expect(await page.getByRole('link', { name: 'Add server' }).getAttribute('href')).toBe('/servers/new');
     await expectAccessible(page, 'servers');
