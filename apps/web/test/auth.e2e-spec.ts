@@ -1,43 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
+import { focused, tabTo } from './keyboard';
 
 /**
  * Signing up and signing in, in a real browser against `npm start`: with the keyboard alone, the API's refusals
  * in words (wrong password, e-mail taken, too many attempts), the message after a session ended, German, and
  * axe-core on both pages (light, dark, phone; screenshots in test-results/screenshots/).
  */
-
-/** The little of the page's DOM these tests read (the test program has no DOM types). */
-interface PageElement {
-  tagName: string;
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-}
-interface PageDocument {
-  activeElement: PageElement | null;
-}
-
-/** What has the focus: its tag, name attribute and text (to find it by Tab). */
-const focused = (p: Page) =>
-  p.evaluate(() => {
-    const el = (globalThis as unknown as { document: PageDocument }).document.activeElement;
-    return {
-      tag: el?.tagName.toLowerCase() ?? '',
-      name: el?.getAttribute('name') ?? '',
-      text: el?.textContent?.trim() ?? '',
-    };
-  });
-
-/** Presses Tab until the focus is on the wanted element (at most 25 times): only the keyboard moves it. */
-async function tabTo(p: Page, wanted: { name?: string; text?: string }): Promise<void> {
-  for (let i = 0; i < 25; i++) {
-    await p.keyboard.press('Tab');
-    const f = await focused(p);
-    if ((wanted.name && f.name === wanted.name) || (wanted.text && f.text === wanted.text)) return;
-  }
-  throw new Error(`Tab never reached ${JSON.stringify(wanted)}`);
-}
 
 describe('sign-up and sign-in in a browser, against `npm start`', () => {
   let base: string;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
+import { focused, tabTo, type PageDocument } from './keyboard';
 
 /**
  * The servers list and the add-server wizard in a real browser against `npm start` (five simulated servers, a demo
@@ -8,38 +9,6 @@ import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness
  * server of the simulated fleet with the keyboard alone. axe-core checks each page (light, dark, phone; screenshots
  * in test-results/screenshots/). The statuses of the fleet are dashboard.e2e-spec's; this file adds the rest.
  */
-
-/** The little of the page's DOM these tests read (the test program has no DOM types). */
-interface PageElement {
-  tagName: string;
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-}
-interface PageDocument {
-  activeElement: PageElement | null;
-  querySelectorAll(selector: string): Iterable<PageElement>;
-}
-
-type Focused = { tag: string; name: string; text: string };
-const focused = (p: Page): Promise<Focused> =>
-  p.evaluate(() => {
-    const el = (globalThis as unknown as { document: PageDocument }).document.activeElement;
-    return {
-      tag: el?.tagName.toLowerCase() ?? '',
-      name: el?.getAttribute('name') ?? '',
-      text: el?.textContent?.trim() ?? '',
-    };
-  });
-
-/** Presses Tab until the focus is on the wanted element (at most 40 times): only the keyboard moves it. */
-async function tabTo(p: Page, wanted: { name?: string; text?: string }): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    await p.keyboard.press('Tab');
-    const f = await focused(p);
-    if ((wanted.name && f.name === wanted.name) || (wanted.text && f.text === wanted.text)) return;
-  }
-  throw new Error(`Tab never reached ${JSON.stringify(wanted)}`);
-}
 
 /** Tab to a field, replace what it holds by typing. */
 async function typeInto(p: Page, name: string, value: string): Promise<void> {
