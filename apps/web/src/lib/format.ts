@@ -47,6 +47,8 @@ export function ago(time: number | null | undefined, now: number): string {
   return t('time.ago', { span: formatSpan((now - time) / 1000) });
 }
 
+const durationCache = new Map<string, { format(d: object): string }>();
+
 /** A span of time as hours and minutes: "12 h 4 min", "3 d 2 h", "—" without a value. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (!finite(seconds)) return '—';
@@ -60,7 +62,12 @@ export function formatDuration(seconds: number | null | undefined): string {
   ).DurationFormat;
   // DurationFormat leaves zero units out, which would make a span under a minute an empty string: "0 min".
   const options = d === 0 && h === 0 ? { style: 'short', minutesDisplay: 'always' } : { style: 'short' };
-  if (DurationFormat) return new DurationFormat(currentLanguage(), options).format(parts);
+  if (DurationFormat) {
+    const key = `${currentLanguage()} ${JSON.stringify(options)}`;
+    let f = durationCache.get(key);
+    if (!f) durationCache.set(key, (f = new DurationFormat(currentLanguage(), options)));
+    return f.format(parts);
+  }
   return Object.entries(parts)
     .map(([unit, value]) =>
       numberFormat({ style: 'unit', unit: unit.slice(0, -1), unitDisplay: 'short' }).format(value),
@@ -107,13 +114,22 @@ export function cubicPerMinute(value: number | null | undefined, digits = 1): st
   return t('units.cubicPerMinute', { value: num(value, digits) });
 }
 
+const dateCache = new Map<string, Intl.DateTimeFormat>();
+/** One DateTimeFormat per language and options: `toLocaleString` builds a new one on every call (~1 ms each). */
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${currentLanguage()} ${JSON.stringify(options)}`;
+  let f = dateCache.get(key);
+  if (!f) dateCache.set(key, (f = new Intl.DateTimeFormat(currentLanguage(), options)));
+  return f;
+}
+
 export function clock(time: number): string {
-  return new Date(time).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit' });
+  return dateFormat({ hour: '2-digit', minute: '2-digit' }).format(time);
 }
 
 export function dateTime(time: number | null | undefined): string {
   if (time === null || time === undefined) return '—';
-  return new Date(time).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 /** Milliseconds of an ISO timestamp (null stays null). */
