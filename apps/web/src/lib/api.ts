@@ -35,6 +35,20 @@ export function toFailure(error: unknown): ApiFailure {
   return new ApiFailure(0, 'ClientError', message, i18n.t('errors.clientRemedy', { ns: 'common' }), null, null);
 }
 
+/**
+ * The field problems of a 400 ValidationFailed (`details.fields: [{ field, problem }]`), each path without its
+ * `body.` prefix (empty without any). Every form puts these on its own fields.
+ */
+export function fieldProblems(details: Record<string, unknown> | null | undefined): [field: string, problem: string][] {
+  const fields = details?.fields;
+  if (!Array.isArray(fields)) return [];
+  return (fields as { field?: unknown; problem?: unknown }[])
+    .filter(
+      (f): f is { field: string; problem: string } => typeof f.field === 'string' && typeof f.problem === 'string',
+    )
+    .map((f) => [f.field.replace(/^body\./, ''), f.problem]);
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 

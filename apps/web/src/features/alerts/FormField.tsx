@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiFailure } from '../../lib/api';
+import { ApiFailure, fieldProblems } from '../../lib/api';
 
 /** What an input needs to be read with its label, its help and its error. */
 export interface FieldA11y {
@@ -81,10 +81,8 @@ export function FieldGroup(p: {
 export function apiFieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!(error instanceof ApiFailure) || !error.details) return out;
-  const { fields, field } = error.details;
-  if (Array.isArray(fields))
-    for (const f of fields as { field?: unknown; problem?: unknown }[])
-      if (typeof f.field === 'string' && typeof f.problem === 'string') out[f.field.replace(/^body\./, '')] = f.problem;
+  for (const [path, problem] of fieldProblems(error.details)) out[path] = problem;
+  const { field } = error.details;
   if (typeof field === 'string') out[field.replace(/^body\./, '')] = error.message;
   return out;
 }

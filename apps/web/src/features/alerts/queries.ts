@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiFailure } from '../../lib/api';
+import { toFailure } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
 import { keys } from '../../lib/query';
 import type { DeliveryFilters, IncidentFilters } from './model';
@@ -106,7 +106,4 @@ export const deliveryLogQuery = (filters: DeliveryFilters) =>
   });
 
 /** A query's or mutation's error as the API's failure shape (message + remedy), for ErrorNote. */
-export function failureOf(error: unknown): ApiFailure {
-  if (error instanceof ApiFailure) return error;
-  return new ApiFailure(0, 'ClientError', error instanceof Error ? error.message : String(error), null, null, null);
-}
+export const failureOf = toFailure;

@@ -28,13 +28,5 @@ export const SignUpForm = z.object({
 });
 export type SignUpForm = z.input<typeof SignUpForm>;
 
-/** The fields of a 400 ValidationFailed (`details.fields`, paths like `email` or `body.email`) with their problem. */
-export function apiFieldProblems(details: Record<string, unknown> | null | undefined): [string, string][] {
-  const fields = details?.fields;
-  if (!Array.isArray(fields)) return [];
-  return (fields as { field?: unknown; problem?: unknown }[])
-    .filter(
-      (f): f is { field: string; problem: string } => typeof f.field === 'string' && typeof f.problem === 'string',
-    )
-    .map((f) => [f.field.replace(/^body\./, ''), f.problem]);
-}
+/** The fields of a 400 ValidationFailed with their problem (the shared reader in lib/api). */
+export { fieldProblems as apiFieldProblems } from '../../lib/api';

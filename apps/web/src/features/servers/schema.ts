@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiFailure } from '../../lib/api';
+import { ApiFailure, fieldProblems } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import type { CreateServerBody } from './api';
 
@@ -65,11 +65,7 @@ export function serverFieldErrors(e: unknown): Partial<Record<ServerField, strin
   const out: Partial<Record<ServerField, string>> = {};
   if (!(e instanceof ApiFailure)) return out;
   const isField = (f: string): f is ServerField => (SERVER_FIELDS as string[]).includes(f);
-  if (Array.isArray(e.details?.fields))
-    for (const f of e.details.fields as { field?: unknown; problem?: unknown }[]) {
-      const field = typeof f.field === 'string' ? f.field.replace(/^body\./, '') : '';
-      if (isField(field) && typeof f.problem === 'string') out[field] ??= f.problem;
-    }
+  for (const [field, problem] of fieldProblems(e.details)) if (isField(field)) out[field] ??= problem;
   const one = e.details?.field;
   if (typeof one === 'string' && isField(one)) out[one] ??= e.message;
   return out;

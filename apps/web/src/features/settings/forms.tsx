@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiFailure } from '../../lib/api';
+import { ApiFailure, fieldProblems, toFailure } from '../../lib/api';
 
 /**
  * What the settings' forms share: a field wired for screen readers (label, help and error linked with
@@ -89,13 +89,11 @@ export function applyApiErrors<T extends FieldValues>(
   fieldOf: Record<string, Path<T>>,
 ): boolean {
   if (!(error instanceof ApiFailure)) return false;
-  const fields = error.details?.fields;
-  if (!Array.isArray(fields)) return false;
   let placed = 0;
-  for (const f of fields as { field?: unknown; problem?: unknown }[]) {
-    const name = typeof f.field === 'string' ? fieldOf[f.field.split('.')[0] ?? ''] : undefined;
-    if (!name || typeof f.problem !== 'string') continue;
-    setError(name, { type: 'server', message: f.problem }, { shouldFocus: placed === 0 });
+  for (const [field, problem] of fieldProblems(error.details)) {
+    const name = fieldOf[field.split('.')[0] ?? ''];
+    if (!name) continue;
+    setError(name, { type: 'server', message: problem }, { shouldFocus: placed === 0 });
     placed++;
   }
   return placed > 0;
@@ -103,9 +101,7 @@ export function applyApiErrors<T extends FieldValues>(
 
 /** A mutation's failure as an ApiFailure for `ErrorNote` (a network error is one already). */
 export function failureOf(error: unknown): ApiFailure | null {
-  if (error === null || error === undefined) return null;
-  if (error instanceof ApiFailure) return error;
-  return new ApiFailure(0, 'Error', error instanceof Error ? error.message : String(error), null, null, null);
+  return error === null || error === undefined ? null : toFailure(error);
 }
 
 /**
