@@ -29,7 +29,10 @@ describe('serving the built dashboard', () => {
         base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
         done();
       });
-      close = () => server.closeAllConnections() ?? server.close();
+      close = () => {
+        server.closeAllConnections();
+        server.close();
+      };
     });
   });
   afterAll(() => close());
