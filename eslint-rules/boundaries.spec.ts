@@ -49,7 +49,8 @@ describe('lint: the boundaries of the architecture', () => {
   let wiring: string;
 
   beforeAll(async () => {
-    // Probes of a run that was killed before its cleanup would break the build: gone first.
+    // The probes sit where the rules apply (apps/*/src, libs/*/src); the build excludes lint-probe-* (tsconfig.json of
+    // poller and messaging), so a build running meanwhile never sees them. Probes of a killed run: gone first.
     for (const dir of [join(ROOT, 'apps', 'poller', 'src'), join(ROOT, 'libs', 'messaging', 'src')])
       for (const entry of readdirSync(dir))
         if (entry.startsWith('lint-probe-')) rmSync(join(dir, entry), { recursive: true });

@@ -132,9 +132,16 @@ describe('alert configuration repositories (real PostgreSQL)', () => {
     const { orgId } = await seedAccount(db.url, 'pro');
     const serverId = await addServer(orgId);
     const made = await Promise.all([0, 1, 2].map(() => rules.createPresets(orgId, serverId, presetRules())));
-    expect(made.sort()).toEqual([0, 0, 3]);
+    expect(made.sort()).toEqual([0, 0, 6]);
     const list = await rules.list({ orgId, serverId });
-    expect(list.map((r) => r.kind).sort()).toEqual(['degraded', 'fuse_tripped', 'server_offline']);
+    expect(list.map((r) => r.kind).sort()).toEqual([
+      'battery_empty_soon',
+      'degraded',
+      'drone_station_stopped',
+      'fuse_tripped',
+      'generator_fuel_low',
+      'server_offline',
+    ]);
     expect(list.every((r) => r.preset && r.allChannels && r.enabled)).toBe(true);
   });
 

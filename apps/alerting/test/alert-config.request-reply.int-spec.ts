@@ -146,10 +146,18 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
   it('creates a rule and presets once, and reads them back through alerting', async () => {
     const rule = await gateway.createRule(caller, serverId, { kind: 'player_count_above', params: { above: 3 } });
     expect(rule).toMatchObject({ server_id: serverId, kind: 'player_count_above', state: 'ok', channel_ids: null });
-    expect((await gateway.createPresetRules(caller.orgId, serverId)).created).toBe(3);
+    expect((await gateway.createPresetRules(caller.orgId, serverId)).created).toBe(6);
     expect((await gateway.createPresetRules(caller.orgId, serverId)).created).toBe(0);
     const kinds = (await gateway.listRules(caller.orgId, serverId)).map((r) => r.kind);
-    expect(kinds.sort()).toEqual(['degraded', 'fuse_tripped', 'player_count_above', 'server_offline']);
+    expect(kinds.sort()).toEqual([
+      'battery_empty_soon',
+      'degraded',
+      'drone_station_stopped',
+      'fuse_tripped',
+      'generator_fuel_low',
+      'player_count_above',
+      'server_offline',
+    ]);
     expect(audited).toContain('alert_rule.created');
   });
 

@@ -315,6 +315,10 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     await sim.clearFaults(0);
     const back = await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Back online'), 60_000);
     expect(back.rawBody).toMatch(/after \d+ s down|after \d+ min/);
+    // The downtime is said once in words and once as a "Downtime" field: no second field, no "Down for …" line.
+    const embed = (back.json as DiscordWebhookPayload).embeds?.[0];
+    expect(embed?.fields?.map((f) => f.name)).toEqual(['Server', 'Downtime']);
+    expect(embed?.description).not.toContain('Down for');
     await hook.waitFor((r) => r.status === 200 && r.rawBody.includes('"event":"resolved"'), 15_000);
     await sleep(6000); // anything doubled would have arrived by now
     expect(discordTitled('Server offline: Factory 0')).toHaveLength(1);
@@ -550,8 +554,9 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
       );
       const embed = (back.json as DiscordWebhookPayload).embeds?.[0];
       expect(embed?.description).toMatch(/^Factory 0 ist nach .+ Ausfall wieder online\./);
-      expect(embed?.description).toContain('Ausgefallen für ');
-      expect(embed?.fields?.map((f) => f.name)).toEqual(['Server', 'Ausfallzeit', 'Ausfallzeit']);
+      // The downtime once in the sentence and once as a field, not again as "Ausgefallen für …" or a second field.
+      expect(embed?.description).not.toContain('Ausgefallen für');
+      expect(embed?.fields?.map((f) => f.name)).toEqual(['Server', 'Ausfallzeit']);
       expect(embed?.footer?.text).toMatch(/^Vorfall [0-9a-f]{8} · Regel: Server offline$/);
       // The English channel was told of the same outage in English.
       await discord.waitFor(

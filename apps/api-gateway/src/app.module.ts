@@ -17,12 +17,15 @@ import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OrgModule } from './org/org.module';
+import { PrometheusModule } from './prometheus/prometheus.module';
 import { AdminPasswordProbe } from './servers/admin-password.probe';
 import { gameAccessProviders } from './servers/game-access.providers';
 import { ServersController } from './servers/servers.controller';
 import { ServersRepository } from './servers/servers.repository';
 import { ServersService } from './servers/servers.service';
-import { PublicShareController, SharesController } from './shares/shares.controller';
+import { PublicShareHistoryController } from './shares/public-history.controller';
+import { PublicShareController } from './shares/public-share.controller';
+import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
 import { TokensModule } from './tokens/tokens.module';
@@ -44,11 +47,13 @@ export class AppModule {
         TokensModule,
         OrgModule,
         MetricsModule,
+        PrometheusModule,
       ],
       controllers: [
         ServersController,
         SharesController,
         PublicShareController,
+        PublicShareHistoryController,
         ClientConfigController,
         AlertRulesController,
         AlertRuleKindsController,

@@ -542,15 +542,29 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
         }),
       );
 
-      const players = await call('GET', `/api/v1/servers/${serverId}/players?limit=500`, { token: t });
-      expect(players.status).toBe(200);
-      const simPlayers = await frm('getPlayer');
-      expect(players.body.items.map((p: { name: string }) => p.name).sort()).toEqual(
-        simPlayers.map((p) => p.Name).sort(),
+      // The spec's players: a bare JSON array of player objects with `id` (UUID).
+      // The API answers the last poll (every 2 s here) and the simulated players come and go, so the two
+      // agree once a poll has seen the simulator's current players.
+      let players = await call('GET', `/api/v1/servers/${serverId}/players?limit=500`, { token: t });
+      await eventually(
+        async () => {
+          const simPlayers = await frm('getPlayer');
+          players = await call('GET', `/api/v1/servers/${serverId}/players?limit=500`, { token: t });
+          const names = (list: string[]) => JSON.stringify(list.sort());
+          return (
+            players.status === 200 &&
+            names(players.body.map((p: { name: string }) => p.name)) === names(simPlayers.map((p) => String(p.Name)))
+          );
+        },
+        15_000,
+        250,
       );
-      if (players.body.items.length > 0)
-        expect(players.body.items[0]).toEqual(
+      expect(players.status).toBe(200);
+      if (players.body.length > 0)
+        expect(players.body[0]).toEqual(
           expect.objectContaining({
+            id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+            name: expect.any(String),
             pos_x: expect.any(Number),
             pos_y: expect.any(Number),
             pos_z: expect.any(Number),
@@ -560,6 +574,9 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
             is_online: expect.any(Boolean),
           }),
         );
+      // Seen online now: last seen now (null only for a player never seen online).
+      for (const p of players.body as { is_online: boolean; last_seen_at: string | null }[])
+        if (p.is_online) expect(p.last_seen_at).toEqual(expect.any(String));
 
       const production = await call('GET', `/api/v1/servers/${serverId}/production/latest`, { token: t });
       expect(production.status).toBe(200);
@@ -652,7 +669,15 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expectErrorShape(power, 409, 'AddonUnavailable');
       expect(power.body.error.remedy).toMatch(/Ficsit Remote Monitoring/);
       expect(power.body.error.message).toMatch(/bad_function/);
-      for (const route of ['players', 'buildings', 'trains', 'drones', 'production/latest', 'power/history'])
+      for (const route of [
+        'players',
+        'buildings',
+        'trains',
+        'drones',
+        'production/latest',
+        'power/history',
+        'generators',
+      ])
         expectErrorShape(
           await call('GET', `/api/v1/servers/${res.body.id}/${route}`, { token }),
           409,
@@ -703,6 +728,10 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
         ['GET', `/api/v1/servers/${serverId}/trains`],
         ['GET', `/api/v1/servers/${serverId}/drones`],
         ['GET', `/api/v1/servers/${serverId}/buildings`],
+        ['GET', `/api/v1/servers/${serverId}/dashboard`],
+        ['GET', `/api/v1/servers/${serverId}/generators`],
+        ['GET', `/api/v1/servers/${serverId}/world-inventory`],
+        ['GET', `/api/v1/servers/${serverId}/resource-sink/history`],
       ];
       for (const [method, path, body] of routes)
         expectErrorShape(await call(method, path, { token: stranger.token, body }), 404, 'NotFound');

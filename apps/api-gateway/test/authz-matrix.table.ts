@@ -66,16 +66,28 @@ PATCH  /api/v1/servers/{id}                       401  403  200  200   404  404 
 DELETE /api/v1/servers/{id}                       401  403  204  204   404  404  401   403  204  403  403  403
 POST   /api/v1/servers/{id}/diagnose              401  200  200  200   404  404  401   200  403  403  403  403
 ## metrics
+GET    /api/v1/metrics/prometheus                 401  200  200  200   200  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/metrics/latest        401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/metrics/history       401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/players               401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/players/history       401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/players/trails        401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/power/latest          401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/power/history         401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/production/latest     401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/trains                401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/drones                401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/buildings             401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/dashboard             401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/generators            401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/generators/history    401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/extractors            401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/drone-stations        401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/world-inventory       401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/resource-sink         401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/resource-sink/history 401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/session               401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/production/history    401  200  200  200   404  404  401   403  403  200  403  403
 ## billing
 GET    /api/v1/plans                              200  200  200  200   200  200  200   200  200  200  200  200
 GET    /api/v1/billing/subscription               401  200  200  200   200  404  401   403  403  403  403  403
@@ -98,12 +110,23 @@ GET    /api/v1/public/{token}/metrics/latest      404  404  404  404   404  404 
 GET    /api/v1/public/{token}/metrics/history     404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/players             404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/players/history     404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/players/trails      404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/power/latest        404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/power/history       404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/production/latest   404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/trains              404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/drones              404  404  404  404   404  404  200   404  404  404  404  404
 GET    /api/v1/public/{token}/buildings           404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/dashboard           404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/generators          404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/generators/history  404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/extractors          404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/drone-stations      404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/world-inventory     404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/resource-sink       404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/resource-sink/history 404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/session             404  404  404  404   404  404  200   404  404  404  404  404
+GET    /api/v1/public/{token}/production/history  404  404  404  404   404  404  200   404  404  404  404  404
 ## audit and client config
 GET    /api/v1/audit                              401  403  403  200   200  404  401   403  403  403  403  403
 GET    /api/v1/client-config                      200  200  200  200   200  200  200   200  200  200  200  200

@@ -197,8 +197,14 @@ describe('billing-limits retention', () => {
       expect(errors).toEqual([]);
     }
     // The replicas take turns or one keeps the lock; either way runs were logged, with their totals.
-    const runs = replicas.flatMap((r) => r.output.map(parseLine)).filter((e) => e.msg === 'retention run completed');
-    expect(runs.length).toBeGreaterThan(0);
-    expect(runs.reduce((sum, e) => sum + Number(e.deleted), 0)).toBe(deletedRows);
+    // A run's log line follows its last table's deletes (and the counter), so it may come a moment later.
+    const logged = () => {
+      const runs = replicas.flatMap((r) => r.output.map(parseLine)).filter((e) => e.msg === 'retention run completed');
+      return { runs: runs.length, deleted: runs.reduce((sum, e) => sum + Number(e.deleted), 0) };
+    };
+    const logDeadline = Date.now() + 10_000;
+    while (logged().deleted !== deletedRows && Date.now() < logDeadline) await new Promise((r) => setTimeout(r, 100));
+    expect(logged().runs).toBeGreaterThan(0);
+    expect(logged().deleted).toBe(deletedRows);
   });
 });

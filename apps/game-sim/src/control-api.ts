@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { SimServer } from './server/sim-server';
-import type { World } from './world/world';
 import { FAULT_NAMES, isFaultName, validateFaultParams, type FaultParams } from './server/faults';
+import { patchWorld, worldSummary } from './world-patch';
 
 /** What the control API reads of the fleet (the Fleet class; declared here so the two files do not import each other). */
 export interface Fleet {
@@ -20,7 +20,8 @@ type Json = Record<string, unknown>;
  *   PUT    /servers/:id/faults/:fault       set a fault; JSON body of parameters (delayMs, tickRate, scope)
  *   DELETE /servers/:id/faults/:fault       clear one fault; DELETE /servers/:id/faults clears all
  *   POST   /servers/:id/tokens/expire       every login token of the server expires now
- *   PATCH  /servers/:id/world               {"tickRate": n|null, "fuseTripped": circuitId, "playersOnline": n}
+ *   PATCH  /servers/:id/world               change the world: tick rate, fuses, players, fuel, extractors, drone
+ *                                           ports, item rates, circuits, trains, session, sink (world-patch.ts)
  */
 export class ControlApi {
   private constructor(
@@ -81,15 +82,7 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
     if (!section && method === 'GET') {
       const w = server.world;
       w.advanceTo(Date.now());
-      return reply(res, 200, {
-        ...server.describe(),
-        world: {
-          tickRate: w.effectiveTickRate,
-          playersOnline: w.onlinePlayers,
-          paused: w.paused,
-          circuits: w.circuits.length,
-        },
-      });
+      return reply(res, 200, { ...server.describe(), world: worldSummary(w) });
     }
     if (section === 'faults') {
       if (method === 'DELETE' && !name) {
@@ -115,34 +108,12 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
     if (section === 'tokens' && name === 'expire' && method === 'POST') {
       return reply(res, 200, { expired: server.expireTokens() });
     }
-    if (section === 'world' && method === 'PATCH') return patchWorld(server.world, await readJson(req), res);
+    if (section === 'world' && method === 'PATCH') {
+      const outcome = patchWorld(server.world, await readJson(req));
+      return reply(res, outcome.status, outcome.body);
+    }
     return reply(res, 404, { error: `no route ${method} ${req.url}` });
   } catch (error) {
     return reply(res, 500, { error: (error as Error).message });
   }
-}
-
-function patchWorld(world: World, body: Json | null, res: ServerResponse): void {
-  if (body === null) return reply(res, 400, { error: 'body must be a JSON object' });
-  const { tickRate, fuseTripped, playersOnline } = body;
-  if (tickRate !== undefined && tickRate !== null && (typeof tickRate !== 'number' || tickRate < 0 || tickRate > 60)) {
-    return reply(res, 400, { error: 'tickRate must be a number between 0 and 60, or null' });
-  }
-  if (fuseTripped !== undefined && (typeof fuseTripped !== 'number' || !world.circuits[fuseTripped])) {
-    return reply(res, 400, { error: `fuseTripped must be a circuit id between 0 and ${world.circuits.length - 1}` });
-  }
-  if (
-    playersOnline !== undefined &&
-    (typeof playersOnline !== 'number' || playersOnline < 0 || playersOnline > world.players.length)
-  ) {
-    return reply(res, 400, { error: `playersOnline must be between 0 and ${world.players.length}` });
-  }
-  world.advanceTo(Date.now());
-  if (tickRate !== undefined) world.tickRateOverride = tickRate as number | null;
-  if (typeof fuseTripped === 'number') world.tripFuse(world.circuits[fuseTripped]!);
-  if (typeof playersOnline === 'number') {
-    world.players.forEach((p, i) => (p.online = i < playersOnline));
-    world.bump(0);
-  }
-  reply(res, 200, { tickRate: world.effectiveTickRate, playersOnline: world.onlinePlayers });
 }

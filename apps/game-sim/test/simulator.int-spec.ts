@@ -7,6 +7,7 @@ import { decodeResponse, encodePoll, queryServerState } from '@app/game-client';
 import { eventually, REPO_ROOT, SimulatorProcess } from '@app/testing';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
+import { FRM_FIELDS, GENERATOR_ENDPOINT_CLASSES, keysOf, sorted } from './frm-fields';
 
 /** A game-API body as the tests read it (loosely typed on purpose: tests probe its shape). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -43,6 +44,12 @@ async function frm(
     // not JSON: keep the text
   }
   return { status: res.status, headers: res.headers, body };
+}
+
+/** An FRM endpoint through the game API's `frm` proxy (raw FRM JSON). */
+async function gameFrm(port: number, endpoint: string) {
+  const res = await game(port, { function: 'frm', endpoint });
+  return { status: res.status, body: res.body as unknown };
 }
 
 function fingerprint(port: number): Promise<string> {
@@ -242,6 +249,9 @@ describe('the simulated FRM add-on', () => {
       'getDroneStation',
       'getFactory',
       'getModList',
+      ...Object.keys(FRM_FIELDS).filter((e) => e !== 'getSessionInfo'),
+      ...Object.keys(GENERATOR_ENDPOINT_CLASSES),
+      'getExplorationSink',
     ]) {
       const res = await frm(port, `/${endpoint}`);
       expect([endpoint, res.status, Array.isArray(res.body)]).toEqual([endpoint, 200, true]);
@@ -278,6 +288,135 @@ describe('the simulated FRM add-on', () => {
       expect(messages.filter((m) => m.endpoint === 'getPower').length).toBe(count);
       socket.close();
     }
+  });
+});
+
+describe('the simulated FRM add-on: generators, extractors, drone ports, inventories, sink, session (issue 20)', () => {
+  let sim: SimulatorProcess;
+  let port: number;
+  let control: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- FRM JSON as a client reads it
+  type Row = Record<string, any>;
+  const rows = async (endpoint: string): Promise<Row[]> => (await frm(port, `/api/${endpoint}`)).body as Row[];
+  const patch = (body: unknown) =>
+    fetch(`${control}/world`, { method: 'PATCH', body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  beforeAll(async () => {
+    sim = await SimulatorProcess.start(['--count', '1', '--seed', '11', '--push-cycle', '1']);
+    port = sim.server(0).addon_http_port;
+    control = sim.server(0).control_url;
+    await sim.patchWorld(0, { playersOnline: 1 });
+  });
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it("serves each on FRM's port, under /api/, through the game's frm proxy and over the WebSocket, with the reference's fields", async () => {
+    const game = sim.server(0).port;
+    for (const [endpoint, fields] of Object.entries(FRM_FIELDS)) {
+      for (const answer of [
+        await frm(port, `/${endpoint}`),
+        await frm(port, `/api/${endpoint}`),
+        await gameFrm(game, endpoint),
+      ]) {
+        expect([endpoint, answer.status]).toEqual([endpoint, 200]);
+        const list: Row[] = Array.isArray(answer.body) ? answer.body : [answer.body as Row];
+        for (const row of list) expect([endpoint, keysOf(row)]).toEqual([endpoint, sorted(fields)]);
+      }
+    }
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/`);
+    const messages: Row[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as Row));
+    await new Promise((resolve) => socket.once('open', resolve));
+    const pushed = ['getGenerators', 'getExtractor', 'getDroneStation', 'getWorldInv', 'getResourceSink'];
+    socket.send(JSON.stringify({ action: 'subscribe', endpoints: pushed }));
+    await eventually(() => pushed.every((e) => messages.some((m) => m.endpoint === e)), 5000);
+    socket.close();
+    for (const endpoint of pushed) {
+      const data = messages.find((m) => m.endpoint === endpoint)!.data as Row[];
+      expect(data.length).toBeGreaterThan(0);
+      expect(keysOf(data[0])).toEqual(sorted(FRM_FIELDS[endpoint as keyof typeof FRM_FIELDS]));
+    }
+  });
+
+  it('agrees with itself: generators add up to getPower, storage to the world inventory, drones name their ports', async () => {
+    await sim.patchWorld(0, { playersOnline: 0 }); // paused: the figures hold still between requests
+    try {
+      const [power, generators, storage, world, stations, drones] = await Promise.all(
+        ['getPower', 'getGenerators', 'getStorageInv', 'getWorldInv', 'getDroneStation', 'getDrone'].map(rows),
+      );
+      for (const circuit of power!) {
+        const mine = generators!.filter((g) => g.PowerInfo.CircuitGroupID === circuit.CircuitGroupID);
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine.reduce((s, g) => s + g.RegulatedDemandProd, 0)).toBeCloseTo(circuit.PowerProduction, 6);
+        expect(mine.reduce((s, g) => s + g.ProductionCapacity, 0)).toBeCloseTo(circuit.PowerCapacity, 6);
+      }
+      const totals = new Map<string, number>();
+      for (const c of storage!)
+        for (const i of c.Inventory) totals.set(i.ClassName, (totals.get(i.ClassName) ?? 0) + i.Amount);
+      expect(new Map(world!.map((i) => [i.ClassName, i.Amount]))).toEqual(totals);
+      const names = stations!.map((s) => s.Name);
+      for (const d of drones!) {
+        expect(names).toContain(d.HomeStation);
+        expect(['None', ...names]).toContain(d.PairedStation);
+      }
+    } finally {
+      await sim.patchWorld(0, { playersOnline: 1 });
+    }
+  });
+
+  it('runs a generator out of fuel, and back, from the control API, which lists what it can address', async () => {
+    const summary = (await sim.describe(0)).world as Row;
+    expect(summary.extractors.length).toBeGreaterThan(0);
+    expect(summary.droneStations.length).toBeGreaterThan(0);
+    expect(summary.containers.length).toBeGreaterThan(0);
+    const coal = (summary.generators as Row[]).find((g) => g.className === 'Build_GeneratorCoal_C')!;
+    const row = async (): Promise<Row> => (await rows('getGenerators')).find((g) => g.ID === coal.id)!;
+    const capacity = (await row()).DefaultProductionCapacity;
+    expect((await patch({ fuelSupply: false, generatorFuel: { generator: coal.id, amount: 0 } })).status).toBe(200);
+    expect(await row()).toMatchObject({
+      CanStart: false,
+      ProductionCapacity: 0,
+      RegulatedDemandProd: 0,
+      FuelInventory: [],
+    });
+    expect((await patch({ fuelSupply: true })).status).toBe(200);
+    await eventually(async () => (await row()).CanStart === true, 5000);
+    expect((await row()).ProductionCapacity).toBeGreaterThanOrEqual(capacity);
+  });
+
+  it('refuses bad world fields with a 400 that says why', async () => {
+    const bad = await patch({ generatorFuel: { generator: 'Build_Nothing_C_1', amount: 1 } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Row).error).toBe(
+      'generatorFuel.generator: no generator "Build_Nothing_C_1"; GET /servers/:id lists them',
+    );
+    const unknown = await patch({ derail: true });
+    expect([unknown.status, ((await unknown.json()) as Row).error]).toEqual([
+      400,
+      expect.stringContaining('unknown field "derail"'),
+    ]);
+    expect((await patch('{"sessionName": ')).status).toBe(400);
+  });
+
+  it('loads another save: a new session name in getSessionInfo and QueryServerState, the save counter bumped', async () => {
+    const s = sim.server(0);
+    const saves = async () =>
+      (await queryServerState({ host: s.host, port: s.port })).subStates.find((x) => x.id === 3)!.version;
+    const before = await saves();
+    expect((await patch({ sessionName: 'Second Save' })).status).toBe(200);
+    expect(((await frm(port, '/getSessionInfo')).body as Row).SessionName).toBe('Second Save');
+    const login = await game(s.port, {
+      function: 'PasswordLogin',
+      data: { minimumPrivilegeLevel: 'Administrator', password: s.admin_password },
+    });
+    const state = await game(
+      s.port,
+      { function: 'QueryServerState' },
+      { authorization: `Bearer ${login.body!.data.authenticationToken}` },
+    );
+    expect(state.body!.data.serverGameState.activeSessionName).toBe('Second Save');
+    expect(await saves()).toBe(before + 1);
   });
 });
 

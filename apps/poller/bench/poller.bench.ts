@@ -1,26 +1,28 @@
 /*
  * npm run bench:poller [-- --steps 250,500,1000,2000 --warmup 20 --measure 30 --per-sim 1500 --rounds 3]
  * npm run bench:poller -- --ingest-only 3     (500 servers for 40 s, then 3 rounds of the ingest comparison)
+ * npm run bench:poller -- --cost [--servers 500 --rounds 3 --warmup 20 --measure 30 --kind-servers 20 --kind-seconds 1.5
+ *                                 --model-only]
+ *                                              (issue 20: every kind against the old kind set, see cost.ts)
  *
  * Starts simulator fleets in their own processes, billing-limits and ONE poller process (scheduler + worker),
- * adds servers step by step on the Pro plan's intervals, and prints for each step: servers, polls per second,
+ * adds servers step by step on the Pro plan's intervals (every kind, the registry's interval classes), and prints for each step: servers, polls per second,
  * p50/p99 schedule lag, CPU time per poll, rows written per second, the writer's rows per busy second, and the
  * CPU (in cores) of the poller, the simulators, NATS and PostgreSQL. Then the ingest comparison: the rows the
  * poller stored in the run are replayed through its SampleWriter (as polls: samples, `latest`, server state) and,
  * alternately, through a bare COPY of the same rows (the ingest baseline).
  * Needs PostgreSQL and NATS (DATABASE_URL / NATS_URL, or the local defaults); creates and drops its own database.
  */
-import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { copyText } from '@app/database';
 import { Messaging } from '@app/messaging';
 import { health, SAMPLE_KINDS, SAMPLE_TABLES } from '@app/samples';
+import { costRun, cpuSeconds, seed } from './cost';
+import { ALL_KINDS, proIntervals } from './kind-costs';
 import { SecretBox } from '@app/secrets';
 import {
-  announceServer,
   createTestDatabase,
   deleteNamespaceStreams,
   ensureTemplateDatabase,
@@ -31,7 +33,6 @@ import {
   serviceEnv,
   SimulatorProcess,
   testNamespace,
-  type SimulatedServer,
 } from '@app/testing';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
@@ -49,6 +50,15 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     /** Only a short run (500 servers, 40 s) to collect rows, then this many rounds of the ingest comparison. */
     'ingest-only': { type: 'string' },
+    /** Issue 20's cost comparison (cost.ts) instead of the steps. */
+    cost: { type: 'boolean', default: false },
+    /** --cost: servers of the fleet. */
+    servers: { type: 'string', default: '500' },
+    /** --cost: servers and seconds per kind and mode of the per-kind part. */
+    'kind-servers': { type: 'string', default: '20' },
+    'kind-seconds': { type: 'string', default: '1.5' },
+    /** --cost: the per-kind part only (no poller process, no fleet). */
+    'model-only': { type: 'boolean', default: false },
   },
 });
 const INGEST_ONLY = values['ingest-only'] !== undefined;
@@ -60,30 +70,6 @@ const PER_SIM = Number(values['per-sim']);
 const SECRETS_KEY = SecretBox.generateKey();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const out = (line: string) => process.stdout.write(`${line}\n`);
-
-/**
- * CPU seconds (user + system) used so far by the processes whose pid or command name matches, from /proc
- * (Linux; clock ticks of 1/100 s). Used to show where the machine's two cores go during a step.
- */
-function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    if (!match(pid, comm)) continue;
-    const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the file)
-  }
-  return ticks / 100;
-}
 
 /** p-quantile upper bound from the delta of a Prometheus histogram (all label sets summed per bucket). */
 function quantile(before: string, after: string, name: string, q: number): string {
@@ -105,34 +91,6 @@ function quantile(before: string, after: string, name: string, q: number): strin
   if (total <= 0) return 'n/a';
   const hit = sorted.find(([, count]) => count >= q * total);
   return hit ? (hit[0] === '+Inf' ? '> 30 s' : `<= ${hit[0]} s`) : 'n/a';
-}
-
-async function seed(url: string, orgId: string, sims: SimulatedServer[], messaging: Messaging): Promise<void> {
-  const box = new SecretBox(SECRETS_KEY);
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const s of sims) {
-      const id = randomUUID();
-      await client.query(
-        `INSERT INTO servers (id, org_id, name, host, address, port, addon_http_port, addon_ws_port, admin_password_enc)
-         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)`,
-        [
-          id,
-          orgId,
-          `bench ${s.port}`,
-          s.host,
-          s.port,
-          s.addon_http_port,
-          s.addon_ws_port,
-          box.seal(s.admin_password, id),
-        ],
-      );
-      announceServer(messaging, id, orgId, s, 'bench');
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 /** The poller's own code, loaded from its build (the bench measures the real writer, not a copy). */
@@ -336,6 +294,29 @@ async function main(): Promise<void> {
   const processes: ServiceProcess[] = [];
   const simulators: SimulatorProcess[] = [];
   try {
+    if (values.cost) {
+      const held = await costRun(
+        db.url,
+        services.natsUrl,
+        prefix,
+        messaging,
+        {
+          servers: Number(values.servers),
+          perSim: PER_SIM,
+          rounds: ROUNDS,
+          warmupS: WARMUP_S,
+          measureS: MEASURE_S,
+          kindServers: Number(values['kind-servers']),
+          kindSeconds: Number(values['kind-seconds']),
+          secretsKey: SECRETS_KEY,
+          modelOnly: values['model-only'],
+        },
+        processes,
+        simulators,
+      );
+      if (!held) process.exitCode = 1;
+      return;
+    }
     const total = Math.max(...STEPS);
     for (let started = 0, i = 0; started < total; started += PER_SIM, i++) {
       simulators.push(
@@ -363,8 +344,9 @@ async function main(): Promise<void> {
     const { orgId } = await seedAccount(db.url, 'pro');
     const scrape = async () => (await fetch(`http://127.0.0.1:${pollerPort}/metrics`)).text();
 
+    const pro = proIntervals();
     out(
-      `bench:poller  one poller process, Pro plan intervals (10/15/15/30/30/30/60 s, add-on check 300 s), ${simulators.length} simulator process(es), node ${process.version}`,
+      `bench:poller  one poller process, Pro plan intervals (${ALL_KINDS.map((k) => `${k} ${pro[k]} s`).join(', ')}), ${simulators.length} simulator process(es), node ${process.version}`,
     );
     out(`warm-up ${WARMUP_S}s, measured ${MEASURE_S}s per step`);
     out(
@@ -380,7 +362,7 @@ async function main(): Promise<void> {
     });
     let seeded = 0;
     for (const step of STEPS) {
-      await seed(db.url, orgId, fleet.slice(seeded, step), messaging);
+      await seed(db.url, orgId, fleet.slice(seeded, step), messaging, SECRETS_KEY);
       seeded = step;
       await sleep(WARMUP_S * 1000);
       const before = await scrape();
@@ -410,7 +392,7 @@ async function main(): Promise<void> {
       );
       // Per kind: what the scheduler emitted and what the worker polled, per second (a worker that polls more than
       // was scheduled polls something twice; a scheduler that emits more than the plan asks over-schedules).
-      const kinds = ['health', 'power', 'players', 'production', 'trains', 'drones', 'factory', 'addon'];
+      const kinds = ALL_KINDS;
       const perKind = (name: string, kind: string) =>
         ((metricValue(after, name, { kind }) - metricValue(before, name, { kind })) / MEASURE_S).toFixed(0);
       out(

@@ -1,6 +1,7 @@
 import { Subjects, type ServerStatusChanged } from '@app/contracts';
 import type { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
+import { ADDON_KINDS } from '@app/samples';
 import {
   announceServer,
   connectTestMessaging,
@@ -70,7 +71,7 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     await setPlanIntervals(db.url, 2, ['pro']);
     await setPlanIntervals(db.url, { health: 1 }, ['pro']);
     await setPlanIntervals(db.url, 6, ['free']);
-    sim = await SimulatorProcess.start(['--count', '7', '--seed', '77']);
+    sim = await SimulatorProcess.start(['--count', '8', '--seed', '77']);
     messaging = await connectTestMessaging(prefix, 'test');
     messaging.subscribe(Subjects.serverStatus, (e) => {
       statusEvents.push(e);
@@ -171,6 +172,70 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
     await unregister(orgId, serverId);
   });
 
+  it("polls issue 20's kinds, stores the simulator's values tagged with the save, and a new save starts new series", async () => {
+    const { orgId } = await seedAccount(db.url, 'pro');
+    const serverId = await register(orgId, 7);
+    const frm = async <T>(endpoint: string): Promise<T> =>
+      (await (await fetch(`http://127.0.0.1:${sim.server(7).addon_http_port}/${endpoint}`)).json()) as T;
+    const tables = [
+      'generator_samples',
+      'extractor_samples',
+      'drone_station_samples',
+      'inventory_samples',
+      'storage_samples',
+      'resource_sink_samples',
+      'session_samples',
+    ];
+    await eventually(async () => {
+      for (const t of tables) if ((await count(t, serverId)) === 0) return false;
+      return true;
+    }, 20_000);
+    const ids = async (query: string) => (await sql<{ id: string }>(db.url, query, [serverId])).map((r) => r.id).sort();
+    const simIds = (list: { ID: string }[]) => list.map((g) => g.ID).sort();
+    expect(await ids('SELECT DISTINCT generator_id AS id FROM generator_samples WHERE server_id = $1')).toEqual(
+      simIds(await frm('getGenerators')),
+    );
+    expect(await ids('SELECT DISTINCT extractor_id AS id FROM extractor_samples WHERE server_id = $1')).toEqual(
+      simIds(await frm('getExtractor')),
+    );
+    expect(await ids('SELECT DISTINCT station_id AS id FROM drone_station_samples WHERE server_id = $1')).toEqual(
+      simIds(await frm('getDroneStation')),
+    );
+    const world = await frm<{ ClassName: string }[]>('getWorldInv');
+    expect(
+      await ids('SELECT DISTINCT item_class AS id FROM inventory_samples WHERE server_id = $1 AND amount > 0'),
+    ).toEqual(world.map((i) => i.ClassName).sort());
+    const { SessionName: save } = await frm<{ SessionName: string }>('getSessionInfo');
+    // Every add-on row is tagged with the save (the first polls of a fresh poller may precede the first health poll).
+    await eventually(async () => {
+      const [row] = await sql<{ session_name: string | null }>(
+        db.url,
+        'SELECT session_name FROM generator_samples WHERE server_id = $1 ORDER BY time DESC LIMIT 1',
+        [serverId],
+      );
+      return row?.session_name === save;
+    }, 10_000);
+    // Another save is loaded: the next rows carry its name, the old rows keep theirs.
+    await sim.patchWorld(7, { sessionName: 'Second save' });
+    for (const table of ['generator_samples', 'power_circuits', 'session_samples']) {
+      await eventually(async () => {
+        const [row] = await sql<{ session_name: string | null }>(
+          db.url,
+          `SELECT session_name FROM ${table} WHERE server_id = $1 ORDER BY time DESC LIMIT 1`,
+          [serverId],
+        );
+        return row?.session_name === 'Second save';
+      }, 10_000);
+    }
+    const saves = await sql<{ session_name: string }>(
+      db.url,
+      'SELECT DISTINCT session_name FROM generator_samples WHERE server_id = $1 AND session_name IS NOT NULL',
+      [serverId],
+    );
+    expect(saves.map((r) => r.session_name).sort()).toEqual(['Second save', save].sort());
+    await unregister(orgId, serverId);
+  });
+
   it('an add-on-less server: only the vanilla kinds, and the add-on is marked absent with the reason', async () => {
     await sim.setFault(1, 'addon_missing');
     const { orgId } = await seedAccount(db.url, 'pro');
@@ -244,11 +309,11 @@ describe('poller against the simulator, PostgreSQL and NATS', () => {
   });
 
   it('a server that hangs: its health polls time out and the add-on polls due with them are skipped, not waited out', async () => {
-    // The Free plan here polls every kind each 6 s: each job carries health and the six add-on kinds.
+    // The Free plan here polls every kind each 6 s: each job carries health and every add-on kind.
     const { orgId } = await seedAccount(db.url, 'free');
     const serverId = await register(orgId, 5);
     await eventually(async () => (await count('power_circuits', serverId)) > 0, 20_000);
-    const addonPolls = ['addon', 'power', 'players', 'production', 'trains', 'drones', 'factory'];
+    const addonPolls = ['addon', ...ADDON_KINDS];
     const read = async () => {
       const text = await metrics(pollerPort);
       return {

@@ -53,7 +53,7 @@ function observation(serverId: string, time: Date, observed: ServerStatus): Writ
 }
 
 function powerUnit(serverId: string, time: Date): WriteUnit {
-  const circuit = (id: number) => [time, serverId, id, 100, 50, 200, 60, 80, 1000, 5, 10, 5, 0, 0, false];
+  const circuit = (id: number) => [time, serverId, id, 100, 50, 200, 60, 80, 1000, 5, 10, 5, 0, 0, false, 'S'];
   return {
     serverId,
     rows: { power_circuits: [circuit(1), circuit(2)] },

@@ -334,7 +334,7 @@ describe('realtime-gateway (two replicas, billing-limits, PostgreSQL, NATS)', ()
             time: '2026-11-22T10:00:00.000Z',
             durationMs: 0,
             error: null,
-            data: { buildings: 5, producing: 2, idle: 1, unconfigured: 1, paused: 1 },
+            data: { buildings: 5, producing: 2, idle: 1, unconfigured: 1, paused: 1, stalled: 0 },
           },
         ],
         sentAt: expect.any(String),

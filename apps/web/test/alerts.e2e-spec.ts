@@ -74,7 +74,7 @@ describe('the alerting pages in a browser, against `npm start`', () => {
     await shot(page, 'alerts-01-channel-test');
   }, 60_000);
 
-  test("a server's alert rules: the three presets; a new pending period is saved", async () => {
+  test("a server's alert rules: the six presets; a new pending period is saved", async () => {
     const crashed = serverId('Crashed server');
     await page.goto(`${base}/servers/${crashed}`);
     await page.locator('[data-testid="alert-rules-link"]').click();
@@ -83,11 +83,18 @@ describe('the alerting pages in a browser, against `npm start`', () => {
     const kinds = await page
       .locator('[data-testid="alert-rule-row"]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule-kind')));
-    expect(kinds.sort()).toEqual(['degraded', 'fuse_tripped', 'server_offline']);
+    expect(kinds.sort()).toEqual([
+      'battery_empty_soon',
+      'degraded',
+      'drone_station_stopped',
+      'fuse_tripped',
+      'generator_fuel_low',
+      'server_offline',
+    ]);
     const presets = await page
       .locator('[data-testid="alert-rule-row"]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-preset')));
-    expect(presets).toEqual(['true', 'true', 'true']);
+    expect(presets).toEqual(['true', 'true', 'true', 'true', 'true', 'true']);
     // Presets cannot be deleted.
     expect(
       await page

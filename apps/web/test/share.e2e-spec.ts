@@ -59,11 +59,19 @@ describe('share links in a browser, against `npm start`', () => {
 
     await json(`${harness.sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 26.5 } });
     await expectText(p.locator('[data-testid="tick-rate"]'), '26.5', 40_000);
+    // Issue 20's panels are shared read-only too: the generators, and the factory's machines.
+    await p.locator('[data-testid="generator-row"]').first().waitFor({ timeout: 40_000 });
+    expect(await p.locator('[data-testid="generator-row"]').count()).toBeGreaterThan(0);
     await expectAccessible(p, 'share-page');
   }, 120_000);
 
-  test('an overlay link shows players, power and tick rate on a transparent page, live', async () => {
+  test('an overlay link shows players, power, tick rate and the sink on a transparent page, live', async () => {
     const link = await share('Healthy base', 'overlay');
+    // The AWESOME Sink's rate is polled every minute: set now, checked at the end.
+    await json(`${harness.sim('Healthy base').control_url}/world`, {
+      method: 'PATCH',
+      body: { sinkPointsPerMinute: 4321 },
+    });
     const p = await visitor();
     await p.goto(`${base}/overlay/${link.token}`);
     const players = p.locator('[data-testid="overlay-players"]');
@@ -89,9 +97,16 @@ describe('share links in a browser, against `npm start`', () => {
 
     await json(`${harness.sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 24.5 } });
     await expectText(tick, '24.5', 40_000);
+    // The simulator's rate wanders a little around the one set: within 10 %.
+    const sink = p.locator('[data-testid="overlay-sink"]');
+    const sinkRate = async () => Number(((await sink.textContent().catch(() => '')) ?? '').replace(/[^\d]/g, ''));
+    const deadline = Date.now() + 90_000;
+    while (Math.abs((await sinkRate()) - 4321) > 432 && Date.now() < deadline) await p.waitForTimeout(500);
+    expect(Math.abs((await sinkRate()) - 4321)).toBeLessThanOrEqual(432);
+    expect(await sink.textContent()).toMatch(/^[\d,]+ pts\/min$/);
     await p.screenshot({ path: join(SHOTS, 'overlay-transparent.png'), omitBackground: true });
     await expectAccessible(p, 'overlay');
-  }, 120_000);
+  }, 180_000);
 
   test("the overlay and the share page speak the browser's language", async () => {
     const link = await share('Healthy base', 'overlay');

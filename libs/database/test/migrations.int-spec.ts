@@ -22,8 +22,26 @@ const TIME_SERIES = [
   'train_samples',
   'drone_samples',
   'factory_building_samples',
+  'generator_samples',
+  'extractor_samples',
+  'drone_station_samples',
+  'inventory_samples',
+  'storage_samples',
+  'resource_sink_samples',
+  'session_samples',
 ];
-const AGGREGATES = ['power_circuits_1h', 'power_circuits_1m', 'server_metrics_1h', 'server_metrics_1m'];
+const AGGREGATES = [
+  'generator_samples_1h',
+  'generator_samples_1m',
+  'power_circuits_1h',
+  'power_circuits_1m',
+  'production_samples_1h',
+  'production_samples_1m',
+  'resource_sink_samples_1h',
+  'resource_sink_samples_1m',
+  'server_metrics_1h',
+  'server_metrics_1m',
+];
 const RELATIONAL = [
   'users',
   'organisations',
@@ -342,12 +360,7 @@ describe('migrated schema', () => {
         db.url,
         "SELECT table_name FROM information_schema.views WHERE table_schema = 'public'",
       );
-      expect(views.map((v) => v.table_name).sort()).toEqual([
-        'power_circuits_1h',
-        'power_circuits_1m',
-        'server_metrics_1h',
-        'server_metrics_1m',
-      ]);
+      expect(views.map((v) => v.table_name).sort()).toEqual(AGGREGATES);
     }
   });
 
@@ -382,7 +395,7 @@ describe('migrated schema', () => {
         db.url,
         "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexname LIKE '%_server_id_time_idx'",
       );
-      const keyed = TIME_SERIES.filter((t) => t !== 'server_metrics');
+      const keyed = TIME_SERIES.filter((t) => t !== 'server_metrics' && t !== 'session_samples');
       expect(byServerTime.map((i) => i.tablename).sort()).toEqual([...keyed].sort());
       for (const index of byServerTime) expect(index.indexdef).toMatch(/USING btree \(server_id, "?time"?\)/);
       // 20 servers x 50 buildings x 60 polls, in time order as the poller writes them.

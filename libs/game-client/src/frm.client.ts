@@ -5,7 +5,12 @@ import {
   FrmParseError,
   parseDrones,
   parseDroneStations,
+  parseExtractors,
   parseFactory,
+  parseGenerators,
+  parseInventory,
+  parseResourceSink,
+  parseStorage,
   parsePlayers,
   parsePower,
   parseProduction,
@@ -121,6 +126,12 @@ export class FrmClient {
   droneStations = () => this.parsed('getDroneStation', parseDroneStations);
   factory = () => this.parsed('getFactory', (body) => parseFactory(body));
   sessionInfo = () => this.parsed('getSessionInfo', parseSessionInfo);
+  generators = () => this.parsed('getGenerators', parseGenerators);
+  extractors = () => this.parsed('getExtractor', parseExtractors);
+  worldInventory = () => this.parsed('getWorldInv', (body) => parseInventory('getWorldInv', body));
+  cloudInventory = () => this.parsed('getCloudInv', (body) => parseInventory('getCloudInv', body));
+  storage = () => this.parsed('getStorageInv', parseStorage);
+  resourceSink = () => this.parsed('getResourceSink', parseResourceSink);
 
   /** Fetches and parses one endpoint; an unusable body is a GameClientError `bad_json` like any other failure. */
   private async parsed<T>(endpoint: string, parse: (body: unknown) => T): Promise<T> {

@@ -3,8 +3,8 @@ export type SqlType =
   'timestamptz' | 'uuid' | 'server_status' | 'text' | 'bool' | 'smallint' | 'int' | 'bigint' | 'real' | 'float8';
 
 /**
- * One column of a sample table. Its SQL name is also its REST field (snake_case, the spec's names); `field` is the
- * record's and the poll result's key (camelCase).
+ * One column of a sample table. Its SQL name is also its REST field (snake_case, the spec's names) unless `apiName`
+ * says otherwise; `field` is the record's and the poll result's key (camelCase).
  */
 export interface SampleColumn {
   readonly column: string;
@@ -18,7 +18,12 @@ export interface SampleColumn {
   readonly api: boolean;
   /** Unit or meaning, shown in the OpenAPI document. */
   readonly doc?: string;
+  /** The REST field when it is not the column's name (the spec calls a player's `player_id` `id`). */
+  readonly apiName?: string;
 }
+
+/** The REST field of a column: its `apiName`, else its SQL name. */
+export const apiNameOf = (c: SampleColumn): string => c.apiName ?? c.column;
 
 export interface ColumnOptions {
   /** The record key when it is not the camelCase of the column (e.g. `batteryTimeEmptySeconds`). */
@@ -27,6 +32,7 @@ export interface ColumnOptions {
   event?: boolean;
   api?: boolean;
   doc?: string;
+  apiName?: string;
 }
 
 const camel = (column: string): string => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -41,6 +47,7 @@ export function col(column: string, type: SqlType, options: ColumnOptions = {}):
     event: options.event ?? true,
     api: options.api ?? true,
     ...(options.doc ? { doc: options.doc } : {}),
+    ...(options.apiName ? { apiName: options.apiName } : {}),
   };
 }
 
@@ -49,3 +56,13 @@ export const KEY_COLUMNS = [
   ['time', 'timestamptz'],
   ['server_id', 'uuid'],
 ] as const satisfies readonly (readonly [string, SqlType])[];
+
+/**
+ * The save an add-on sample was taken in (FRM getSessionInfo's or QueryServerState's session name; null before the
+ * poller has seen one). Loading another save starts new series instead of continuing the old ones.
+ */
+export const SESSION_COLUMN: SampleColumn = col('session_name', 'text', {
+  nullable: true,
+  event: false,
+  doc: 'the save (session) the sample was taken in',
+});

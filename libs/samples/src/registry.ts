@@ -1,18 +1,44 @@
 import { KEY_COLUMNS, type SqlType } from './column';
+import { droneStations } from './kinds/drone-stations';
 import { drones } from './kinds/drones';
+import { extractors } from './kinds/extractors';
 import { factory } from './kinds/factory';
+import { generators } from './kinds/generators';
 import { health } from './kinds/health';
+import { inventory } from './kinds/inventory';
 import { players } from './kinds/players';
 import { power } from './kinds/power';
 import { production } from './kinds/production';
+import { resourceSink } from './kinds/resource-sink';
+import { session } from './kinds/session';
+import { storage } from './kinds/storage';
 import { trains } from './kinds/trains';
 import type { SampleKind } from './sample-kind';
+import type { PollKind } from '@app/contracts';
 
 /** Every kind stored as samples, in the order the writer writes their tables. */
-export const SAMPLE_KINDS = [health, power, players, production, trains, drones, factory] as const;
+export const SAMPLE_KINDS = [
+  health,
+  power,
+  players,
+  production,
+  trains,
+  drones,
+  factory,
+  generators,
+  extractors,
+  droneStations,
+  inventory,
+  storage,
+  resourceSink,
+  session,
+] as const;
 
 /** The kinds polled through the FRM add-on. */
-export type AddonKind = 'power' | 'players' | 'production' | 'trains' | 'drones' | 'factory';
+export type AddonKind = Exclude<PollKind, 'health' | 'addon'>;
+
+/** Every kind polled through the FRM add-on, in registry order. */
+export const ADDON_KINDS: readonly AddonKind[] = SAMPLE_KINDS.filter((k) => k.addon).map((k) => k.kind as AddonKind);
 
 const BY_KIND = new Map<string, SampleKind>(SAMPLE_KINDS.map((k) => [k.kind, k]));
 

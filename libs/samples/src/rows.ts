@@ -1,3 +1,4 @@
+import { apiNameOf } from './column';
 import type { SampleKind } from './sample-kind';
 
 type RecordLike = object;
@@ -18,8 +19,17 @@ function eventFieldsOf(kind: SampleKind): readonly string[] {
   return fields;
 }
 
-/** The table rows of one poll: `time`, `server_id`, then each column's field of the record, in column order. */
-export function rowsOf(kind: SampleKind, time: Date, serverId: string, records: readonly RecordLike[]): unknown[][] {
+/**
+ * The table rows of one poll: `time`, `server_id`, then each column's field of the record, in column order. A
+ * record without `sessionName` is tagged with `session` (the save the poller last saw on that server).
+ */
+export function rowsOf(
+  kind: SampleKind,
+  time: Date,
+  serverId: string,
+  records: readonly RecordLike[],
+  session: string | null = null,
+): unknown[][] {
   const fields = fieldsOf(kind);
   const rows: unknown[][] = new Array(records.length);
   for (let i = 0; i < records.length; i++) {
@@ -27,7 +37,10 @@ export function rowsOf(kind: SampleKind, time: Date, serverId: string, records: 
     const row: unknown[] = new Array(fields.length + 2);
     row[0] = time;
     row[1] = serverId;
-    for (let f = 0; f < fields.length; f++) row[f + 2] = record[fields[f]!] ?? null;
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f]!;
+      row[f + 2] = record[field] ?? (field === 'sessionName' ? session : null);
+    }
     rows[i] = row;
   }
   return rows;
@@ -42,8 +55,16 @@ export function eventDataOf(kind: SampleKind, records: readonly RecordLike[]): u
   if (shape.type === 'summary') {
     const summary: Record<string, number> = {};
     for (const f of shape.fields) summary[f.field] = 0;
-    for (const record of records)
-      for (const f of shape.fields) if (f.test(record as Record<string, unknown>)) summary[f.field]! += 1;
+    for (const f of shape.fields) {
+      const seen = f.key ? new Set<unknown>() : null;
+      for (const record of records) {
+        const r = record as Record<string, unknown>;
+        if (!f.test(r)) continue;
+        if (seen) seen.add(f.key!(r));
+        else summary[f.field]! += 1;
+      }
+      if (seen) summary[f.field] = seen.size;
+    }
     return summary;
   }
   const fields = eventFieldsOf(kind);
@@ -57,7 +78,7 @@ export function eventDataOf(kind: SampleKind, records: readonly RecordLike[]): u
 }
 
 /**
- * A record (the camelCase fields) read back from a REST row of the kind (snake_case columns): the dashboard seeds its
+ * A record (the camelCase fields) read back from a REST row of the kind (its REST field names): the dashboard seeds its
  * live store with `eventDataOf(kind, rows.map((r) => recordOfApiRow(kind, r)))`, the shape the socket sends. Values
  * are coerced by the column's type (a missing non-null number is 0, a missing non-null text ''), as JSON from any
  * proxy may differ slightly.
@@ -66,7 +87,7 @@ export function recordOfApiRow(kind: SampleKind, row: Record<string, unknown>): 
   const record: Record<string, unknown> = {};
   for (const c of kind.columns) {
     if (!c.api) continue;
-    const v = row[c.column];
+    const v = row[apiNameOf(c)];
     const missing = v === null || v === undefined;
     switch (c.type) {
       case 'bool':

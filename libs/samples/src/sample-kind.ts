@@ -31,6 +31,10 @@ export interface SummaryField {
   readonly where: string | null;
   /** The same condition over a record (for the poll result, computed before storage). */
   readonly test: (record: Record<string, unknown>) => boolean;
+  /** Counts distinct values of this column (SQL) instead of rows... */
+  readonly distinct?: string;
+  /** ...and of this key over the records. */
+  readonly key?: (record: Record<string, unknown>) => unknown;
 }
 
 /**
@@ -54,4 +58,8 @@ export interface SampleKind {
   readonly latest: LatestShape;
   /** The sampled kinds keep only their time in `latest` (data JSON null); readers read the rows at that time. */
   readonly sampled: boolean;
+  /** Polled through the FRM add-on (unavailable without it: the REST API answers 409 AddonUnavailable). */
+  readonly addon: boolean;
+  /** The kind whose plan interval this kind shares (storage polls with inventory, session with health). */
+  readonly intervalOf?: PollKind;
 }

@@ -29,6 +29,12 @@ const INTERVAL_COLUMNS = {
   trains: 'interval_trains_seconds',
   drones: 'interval_drones_seconds',
   factory: 'interval_factory_seconds',
+  generators: 'interval_generators_seconds',
+  extractors: 'interval_extractors_seconds',
+  drone_stations: 'interval_drone_stations_seconds',
+  // Storage containers poll with the inventory, the session with health.
+  inventory: 'interval_inventory_seconds',
+  resource_sink: 'interval_resource_sink_seconds',
 } as const;
 export type IntervalKind = keyof typeof INTERVAL_COLUMNS;
 

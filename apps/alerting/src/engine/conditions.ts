@@ -1,38 +1,44 @@
-import { RULE_KINDS, type FieldWords, type InstanceWords, type ValueWords } from '@app/alerts';
+import { RULE_KINDS, type InstanceWords, type ValueUnit } from '@app/alerts';
 import type { PollResult } from '@app/contracts';
+import {
+  observeDeficit,
+  observeDroneStations,
+  observeExtractors,
+  observeGenerators,
+  observeSink,
+  observeStock,
+  type Rates,
+} from './conditions-factory';
+import { observePower, POWER_KINDS, text, type PowerHistory } from './conditions-power';
 import type { AlertStateRow, Observation, RuleDef, ServerInfo } from './model';
+
+export type { PowerHistory } from './conditions-power';
+export { ratesOf, type Rates } from './conditions-factory';
+
+/** What the evaluator remembers of a server beyond the input: power peaks, the latest production rates per item. */
+export interface Memory {
+  power?: PowerHistory;
+  rates?: ReadonlyMap<string, Rates>;
+}
 
 /** What the evaluator feeds the rules: a poll result, or a confirmed status change (as `status`). */
 export type Input = PollResult | { kind: 'status'; serverId: string; time: string };
 
-/** Whether a rule kind looks at this input at all. */
+/** Whether a rule kind looks at this input at all: status rules at status changes and health, others at their kind. */
 export function watches(rule: RuleDef, input: Input): boolean {
   const source = RULE_KINDS[rule.kind]?.source;
-  switch (source) {
-    case 'status':
-      return input.kind === 'status' || input.kind === 'health';
-    case 'health':
-      return input.kind === 'health';
-    case 'power':
-      return input.kind === 'power';
-    case 'trains':
-      return input.kind === 'trains';
-    case 'addon':
-      return input.kind === 'addon';
-    default:
-      return false;
-  }
+  if (source === 'status') return input.kind === 'status' || input.kind === 'health';
+  return source !== undefined && input.kind === source;
 }
-
-const text = (value: string): ValueWords => ({ key: 'text', text: value });
-const power = (mw: number, signed = false): ValueWords => ({ key: 'power', mw, signed });
 
 /**
  * The observations a (non-event) rule makes of an input; empty when the input says nothing about the condition
  * (a failed poll: unknown is not "fine"). Per-instance rules observe every instance in the data.
  */
-export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observation[] {
+export function observe(rule: RuleDef, server: ServerInfo, input: Input, memory: Memory = {}): Observation[] {
   const name = server.name;
+  if (POWER_KINDS.has(rule.kind))
+    return input.kind === 'power' && input.data ? observePower(rule, name, input.data, memory.power) : [];
   const serverWide = { instance: '', label: { key: 'text', text: name } } as const;
   switch (rule.kind) {
     case 'server_offline': {
@@ -84,76 +90,6 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
         },
       ];
     }
-    case 'fuse_tripped':
-    case 'battery_below':
-    case 'battery_draining':
-    case 'power_over_capacity': {
-      if (input.kind !== 'power' || !input.data) return [];
-      const out: Observation[] = [];
-      for (const c of input.data) {
-        const circuit = String(c.circuitGroupId);
-        const powerFields: FieldWords[] = [
-          { name: 'circuit', value: text(circuit), inline: true },
-          { name: 'consumption', value: power(c.powerConsumed), inline: true },
-          { name: 'capacity', value: power(c.powerCapacity), inline: true },
-          { name: 'production', value: power(c.powerProduction), inline: true },
-        ];
-        const battery: FieldWords[] = [
-          { name: 'circuit', value: text(circuit), inline: true },
-          { name: 'battery', value: { key: 'percent', percent: c.batteryPercent }, inline: true },
-          { name: 'batteryFlow', value: power(c.batteryDifferential, true), inline: true },
-        ];
-        if (c.batteryTimeEmptySeconds !== null)
-          battery.push({
-            name: 'emptyIn',
-            value: { key: 'minutes', minutes: Math.round(c.batteryTimeEmptySeconds / 60) },
-            inline: true,
-          });
-        const base = { instance: circuit, label: { key: 'circuit', id: circuit } } as const;
-        const amounts = { circuit, server: name, consumed: c.powerConsumed, capacity: c.powerCapacity };
-        if (rule.kind === 'fuse_tripped') {
-          out.push({
-            ...base,
-            holds: c.fuseTriggered,
-            value: c.powerConsumed,
-            unit: 'mw',
-            fields: powerFields,
-            summary: { key: 'fuseTripped', ...amounts },
-          });
-        } else if (rule.kind === 'power_over_capacity') {
-          if (c.powerCapacity <= 0) continue;
-          out.push({
-            ...base,
-            holds: c.powerConsumed > c.powerCapacity,
-            value: c.powerConsumed,
-            unit: 'mw',
-            fields: powerFields,
-            summary: { key: 'overCapacity', ...amounts },
-          });
-        } else {
-          if (c.batteryCapacity <= 0) continue;
-          const below = rule.params.percent ?? 20;
-          const draining = rule.kind === 'battery_draining';
-          out.push({
-            ...base,
-            holds: draining ? c.batteryDifferential < 0 : c.batteryPercent < below,
-            value: draining ? c.batteryDifferential : c.batteryPercent,
-            unit: draining ? 'mw' : 'percent',
-            fields: battery,
-            summary: draining
-              ? {
-                  key: 'batteryDraining',
-                  circuit,
-                  server: name,
-                  flow: c.batteryDifferential,
-                  percent: c.batteryPercent,
-                }
-              : { key: 'batteryLow', circuit, server: name, percent: c.batteryPercent, below },
-          });
-        }
-      }
-      return out;
-    }
     case 'train_derailed': {
       if (input.kind !== 'trains' || !input.data) return [];
       return input.data.map((t) => ({
@@ -183,10 +119,39 @@ export function observe(rule: RuleDef, server: ServerInfo, input: Input): Observ
         },
       ];
     }
+    case 'production_deficit':
+      return input.kind === 'production' && input.data ? observeDeficit(rule, name, input.data) : [];
+    case 'generator_fuel_low':
+      return input.kind === 'generators' && input.data ? observeGenerators(rule, name, input.data) : [];
+    case 'extractor_stopped':
+      return input.kind === 'extractors' && input.data ? observeExtractors(rule, name, input.data) : [];
+    case 'drone_station_stopped':
+      return input.kind === 'drone_stations' && input.data ? observeDroneStations(rule, name, input.data) : [];
+    case 'stock_empty_soon':
+      return input.kind === 'inventory' && input.data && memory.rates
+        ? observeStock(rule, name, input.data, memory.rates)
+        : [];
+    case 'sink_points_below':
+      return input.kind === 'resource_sink' && input.data ? observeSink(rule, name, input.data) : [];
     default:
       return [];
   }
 }
+
+/** The unit of the value of per-instance kinds that measure one (for the recovery of an instance that went away). */
+const VALUE_UNITS: Readonly<Record<string, ValueUnit>> = {
+  fuse_tripped: 'mw',
+  power_over_capacity: 'mw',
+  battery_below: 'percent',
+  battery_draining: 'mw',
+  capacity_underused: 'percent',
+  battery_empty_soon: 'seconds',
+  capacity_headroom: 'mw',
+  production_deficit: 'perMinute',
+  generator_fuel_low: 'seconds',
+  drone_station_stopped: 'seconds',
+  stock_empty_soon: 'seconds',
+};
 
 /**
  * An instance that was pending or firing and is gone from the data (a circuit removed, a train deleted): it is
@@ -202,19 +167,28 @@ export function vanished(rule: RuleDef, row: AlertStateRow): Observation {
     label,
     holds: false,
     value: null,
-    unit: 'none',
+    unit: VALUE_UNITS[rule.kind] ?? 'none',
     fields: [],
     summary: { key: 'none' },
   };
 }
 
+/** Rule kinds whose value is worse the lower it is (tick rate, battery, time left, headroom). */
+const LOWER_IS_WORSE = new Set([
+  'degraded',
+  'tick_rate_below',
+  'battery_below',
+  'battery_draining',
+  'player_count_below',
+  'capacity_underused',
+  'battery_empty_soon',
+  'generator_fuel_low',
+  'drone_station_stopped',
+  'stock_empty_soon',
+  'sink_points_below',
+]);
+
 /** Which way is worse for a rule's value (for the peak kept while firing). */
 export function worse(kind: string): 'min' | 'max' {
-  return kind === 'degraded' ||
-    kind === 'tick_rate_below' ||
-    kind === 'battery_below' ||
-    kind === 'battery_draining' ||
-    kind === 'player_count_below'
-    ? 'min'
-    : 'max';
+  return LOWER_IS_WORSE.has(kind) ? 'min' : 'max';
 }

@@ -55,7 +55,7 @@ export class EvaluationService implements OnApplicationBootstrap {
     this.messaging.subscribe(Subjects.serverUpdated, ({ orgId }) => this.reload(orgId));
     this.messaging.subscribe(Subjects.serverDeleted, ({ serverId }) => {
       this.config.dropServer(serverId);
-      this.evaluator.forget((row) => row.serverId === serverId);
+      this.evaluator.dropServer(serverId);
     });
     this.lease = new LeaderLease(this.messaging, randomUUID(), (leader) => void this.onLeadership(leader), {
       ttlMs: this.env.ALERTING_LEADER_TTL_MS,
@@ -97,6 +97,7 @@ export class EvaluationService implements OnApplicationBootstrap {
     await this.config.load();
     this.evaluator.load(await this.store.loadStates());
     for (const p of await this.store.loadPresence()) this.evaluator.seedPresence(p.serverId, p.names, p.names.length);
+    for (const s of await this.store.loadSessions()) this.evaluator.sessions.seed(s.serverId, s.name, s.time.getTime());
     this.metrics.states.set(this.evaluator.stateCount);
     this.active = true;
     // Tracing on: one span per batch, linked to each poll result's trace; the delivery jobs it publishes are its

@@ -1,8 +1,20 @@
 import { CATALOGUES, isSilenced, RULE_KINDS, sayInstance } from '@app/alerts';
 import type { PollResult, ServerStatusChanged } from '@app/contracts';
-import { observe, vanished, watches, worse, type Input } from './conditions';
-import { composeMessage, composePresence } from './messages';
+import {
+  observe,
+  ratesOf,
+  vanished,
+  watches,
+  worse,
+  type Input,
+  type Memory,
+  type PowerHistory,
+  type Rates,
+} from './conditions';
+import { composeMessage, composePresence, composeSessionChange } from './messages';
 import type { AlertStateRow, Observation, Outcome, RuleDef, ServerInfo, SilenceLookup } from './model';
+import { PeakWindows } from './peak-windows';
+import { SessionWatch } from './session-watch';
 import type { Clock } from '@app/platform';
 
 /** What the evaluator reads of the configuration (kept current by the config cache). */
@@ -37,6 +49,12 @@ export class Evaluator {
   private readonly byRuleServer = new Map<string, Set<string>>();
   private readonly dirty = new Map<string, AlertStateRow | null>();
   private readonly presence = new Map<string, Presence>();
+  /** Each circuit's consumption over the longest window a capacity_headroom rule of its server looks back. */
+  private readonly peaks = new PeakWindows();
+  /** The save each server runs (session_changed rules). */
+  readonly sessions = new SessionWatch();
+  /** Each server's latest production rates per item (stock_empty_soon rules divide the stock by the deficit). */
+  private readonly rates = new Map<string, ReadonlyMap<string, Rates>>();
   /** Evaluations made (one rule checked against one input), for the metrics and the benchmark. */
   evaluations = 0;
 
@@ -90,6 +108,15 @@ export class Evaluator {
     for (const [key, row] of this.states) if (predicate(row)) this.unindex(key, row);
   }
 
+  /** Forgets everything of a deleted server. */
+  dropServer(serverId: string): void {
+    this.forget((row) => row.serverId === serverId);
+    this.presence.delete(serverId);
+    this.sessions.forget(serverId);
+    this.rates.delete(serverId);
+    this.peaks.forget(`${serverId}|`);
+  }
+
   get stateCount(): number {
     return this.states.size;
   }
@@ -116,18 +143,35 @@ export class Evaluator {
       if (result.data.status === 'available') server.addonSeen = true;
       return outcomes;
     }
-    const outcomes = this.evaluate(server, result);
+    if (result.kind === 'production' && result.data) this.rates.set(server.id, ratesOf(result.data));
+    const history = result.kind === 'power' ? this.recordPeaks(server, result) : undefined;
+    const outcomes = this.evaluate(server, result, { power: history, rates: this.rates.get(server.id) });
     if (result.kind === 'players' || result.kind === 'health') outcomes.push(...this.presenceEvents(server, result));
+    if (result.kind === 'health' || result.kind === 'session') outcomes.push(...this.sessionEvents(server, result));
     return outcomes;
   }
 
-  private evaluate(server: ServerInfo, input: Input): Outcome[] {
+  /** Keeps each circuit's consumption for the server's capacity_headroom rules (nothing when it has none). */
+  private recordPeaks(server: ServerInfo, result: Extract<PollResult, { kind: 'power' }>): PowerHistory | undefined {
+    let keepMinutes = 0;
+    for (const rule of this.config.rulesFor(server.id))
+      if (rule.kind === 'capacity_headroom') keepMinutes = Math.max(keepMinutes, rule.params.window_minutes ?? 60);
+    if (keepMinutes === 0 || !result.data) return undefined;
+    const at = Date.parse(result.time);
+    for (const c of result.data)
+      this.peaks.record(`${server.id}|${c.circuitGroupId}`, at, c.powerConsumed, keepMinutes * 60_000);
+    return {
+      peakConsumption: (circuit, seconds) => this.peaks.peak(`${server.id}|${circuit}`, at - seconds * 1000),
+    };
+  }
+
+  private evaluate(server: ServerInfo, input: Input, memory: Memory = {}): Outcome[] {
     const at = new Date(input.time);
     const outcomes: Outcome[] = [];
     for (const rule of this.config.rulesFor(server.id)) {
       if (RULE_KINDS[rule.kind]?.event || !watches(rule, input)) continue;
       this.evaluations++;
-      const observations = observe(rule, server, input);
+      const observations = observe(rule, server, input, memory);
       const seen = new Set<string>();
       for (const obs of observations) {
         seen.add(obs.instance);
@@ -221,12 +265,12 @@ export class Evaluator {
     this.dirty.set(key, row);
   }
 
-  /** The pending period is over: enough consecutive observations and enough time since the condition began. */
+  /**
+   * The pending period is over: enough consecutive observations and enough time since the condition began (the
+   * longer of the rule's pending period and its kind's "for at least", where the kind has one).
+   */
   private due(rule: RuleDef, row: AlertStateRow, at: Date): boolean {
-    const pendingSeconds = Math.max(
-      rule.pendingSeconds,
-      rule.kind === 'battery_draining' ? (rule.params.for_seconds ?? 0) : 0,
-    );
+    const pendingSeconds = Math.max(rule.pendingSeconds, rule.params.for_seconds ?? 0);
     return (
       row.observations >= Math.max(1, rule.pendingPolls) && at.getTime() - row.since.getTime() >= pendingSeconds * 1000
     );
@@ -279,6 +323,28 @@ export class Evaluator {
   private put(key: string, row: AlertStateRow): void {
     this.index(key, row);
     this.dirty.set(key, row);
+  }
+
+  /** Another save loaded: session_changed rules tell it once (an event, like a player joining). */
+  private sessionEvents(server: ServerInfo, result: PollResult): Outcome[] {
+    const change = this.sessions.change(server.id, result);
+    if (!change) return [];
+    const at = new Date(result.time);
+    const silenced = (ruleId: string) => isSilenced(this.config.silences(server.orgId), server.id, ruleId, at);
+    return this.config
+      .rulesFor(server.id)
+      .filter((rule) => rule.kind === 'session_changed')
+      .map((rule) => {
+        this.evaluations++;
+        return {
+          type: 'event',
+          rule,
+          serverId: server.id,
+          instance: change.to.slice(0, 200),
+          notify: !silenced(rule.id),
+          message: composeSessionChange(rule, server, change, at),
+        };
+      });
   }
 
   /** Player joined / left: names from the add-on's player list, else the count from the health poll. */

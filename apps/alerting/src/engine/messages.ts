@@ -10,6 +10,7 @@ import {
   type Transition,
 } from '@app/alerts';
 import type { AlertStateRow, Message, Observation, RuleDef, ServerInfo } from './model';
+import type { SessionChange } from './session-watch';
 
 /** The most player names a "who is online" detail lists. */
 const MAX_LISTED_PLAYERS = 100;
@@ -50,9 +51,9 @@ export function composeMessage(
             seconds,
             worst: row.peak ? { value: row.peak.value, unit: obs.unit } : null,
           };
-    fields = [
-      { name: kind === 'server_offline' ? 'downtime' : 'lasted', value: { key: 'duration', seconds }, inline: true },
-    ];
+    // The duration goes in `durationSeconds`, which every renderer shows once ("Downtime" / "Duration"): a field
+    // with it too was said twice.
+    fields = [];
   } else if (transition === 'repeat') {
     summary = { key: 'stillFiring', seconds, then: obs.summary };
   }
@@ -125,6 +126,36 @@ export function composePresence(rule: RuleDef, server: ServerInfo, change: Prese
       },
       fields,
       instance,
+      rule: { kind: rule.kind, name: rule.name },
+    },
+  );
+}
+
+/** The message of another save loaded (a one-off event: fired, never resolved). */
+export function composeSessionChange(rule: RuleDef, server: ServerInfo, change: SessionChange, at: Date): Message {
+  const fields: FieldWords[] = [{ name: 'session', value: { key: 'text', text: change.to }, inline: true }];
+  if (change.from) fields.push({ name: 'previousSession', value: { key: 'text', text: change.from }, inline: true });
+  return withWords(
+    {
+      transition: 'fired',
+      severity: rule.severity,
+      ruleKind: rule.kind,
+      ruleName: rule.name,
+      incidentId: '',
+      server: { id: server.id, name: server.name },
+      startedAt: at,
+      at,
+      durationSeconds: null,
+    },
+    {
+      title: {
+        key: 'fired',
+        rule: { kind: rule.kind, name: rule.name },
+        subject: { server: server.name, instance: null },
+      },
+      summary: { key: 'sessionChanged', server: server.name, from: change.from, to: change.to },
+      fields,
+      instance: null,
       rule: { kind: rule.kind, name: rule.name },
     },
   );

@@ -35,6 +35,11 @@ export class StateStore {
     return this.repository.loadPresence();
   }
 
+  /** The save per server at its newest stored health poll (to tell a save change after a restart). */
+  loadSessions(): Promise<{ serverId: string; name: string | null; time: Date }[]> {
+    return this.repository.loadSessions();
+  }
+
   /** Writes one batch; returns what to publish after the commit. */
   async persist(
     outcomes: readonly Outcome[],

@@ -191,6 +191,13 @@ export class StateRepository {
     return rows.map((r) => ({ serverId: r.server_id, names: r.names ?? [] }));
   }
 
+  /** The save each server ran at its newest stored health poll (to tell a save change after a restart). */
+  async loadSessions(): Promise<{ serverId: string; name: string | null; time: Date }[]> {
+    const rows = await this.prisma.$queryRaw<{ server_id: string; name: string | null; time: Date }[]>(Db.Prisma.sql`
+      SELECT server_id, data->>'sessionName' AS name, time FROM latest WHERE kind = 'health'`);
+    return rows.map((r) => ({ serverId: r.server_id, name: r.name, time: r.time }));
+  }
+
   /** Runs one batch's statements in one transaction. */
   inBatch<T>(work: (batch: StateBatch) => Promise<T>): Promise<T> {
     return this.prisma.$transaction((tx) => work(new StateBatch(tx)), { timeout: 30_000, maxWait: 10_000 });

@@ -164,7 +164,7 @@ export class AlertsService {
     );
   }
 
-  /** Gives a newly registered server its preset rules (offline, degraded, fuse tripped); idempotent. */
+  /** Gives a newly registered server its preset rules (PRESET_KINDS of @app/alerts); idempotent. */
   createPresetRules(orgId: string, serverId: string) {
     return this.ask(Requests.alertPresetsCreate, { orgId, serverId }, PRESETS_TIMEOUT_MS);
   }

@@ -17,6 +17,11 @@ export interface PlanRecord {
   intervalTrainsSeconds: number;
   intervalDronesSeconds: number;
   intervalFactorySeconds: number;
+  intervalGeneratorsSeconds: number;
+  intervalExtractorsSeconds: number;
+  intervalDroneStationsSeconds: number;
+  intervalInventorySeconds: number;
+  intervalResourceSinkSeconds: number;
   discordAlerts: boolean;
   multiChannelAlerts: boolean;
   apiAccess: boolean;

@@ -41,16 +41,19 @@ export function ApiRoute(options: {
   status?: number;
   errors?: number[];
   isPublic?: boolean;
+  /** Response headers of the success answer (e.g. a Link header for paging). */
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
 }) {
   const status = options.status ?? 200;
   const decorators = [
     ApiOperation({ summary: options.summary }),
     HttpCode(status),
-    ApiResponse(
-      options.response
-        ? { status, description: 'success', schema: openApiSchema(options.response) }
-        : { status, description: 'success' },
-    ),
+    ApiResponse({
+      status,
+      description: 'success',
+      ...(options.response ? { schema: openApiSchema(options.response) } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+    }),
     ...[400, ...(options.isPublic ? [] : [401]), ...(options.errors ?? [])].map((code) =>
       ApiResponse({ status: code, description: 'error', schema: ERROR_SCHEMA }),
     ),

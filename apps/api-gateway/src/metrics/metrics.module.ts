@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
+import { HistoryController } from './history.controller';
+import { HistoryRepository } from './history.repository';
 import { MetricsController } from './metrics.controller';
 import { MetricsRepository } from './metrics.repository';
 import { MetricsService } from './metrics.service';
@@ -7,8 +9,8 @@ import { MetricsService } from './metrics.service';
 /** The time-series REST routes; exports MetricsService (servers and shares forget and read through it). */
 @Module({
   imports: [BillingModule],
-  controllers: [MetricsController],
-  providers: [MetricsRepository, MetricsService],
+  controllers: [MetricsController, HistoryController],
+  providers: [MetricsRepository, HistoryRepository, MetricsService],
   exports: [MetricsService],
 })
 export class MetricsModule {}

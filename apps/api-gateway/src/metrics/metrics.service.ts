@@ -6,7 +6,10 @@ import { BillingClient } from '../billing/billing.client';
 import { PromiseCache } from '../common/promise-cache';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
-import { MetricsRepository, type ApiRow, type HistoryKind, type MetricsOwner } from './metrics.repository';
+import type { HistoryRange } from './history-range';
+import { HistoryRepository, type HistoryFilters, type HistoryKind } from './history.repository';
+import type { ListedKind, SingleKind } from './latest.sql';
+import { MetricsRepository, type ApiRow, type BuildingsFilter, type MetricsOwner } from './metrics.repository';
 
 export type { AddonKind } from '@app/samples';
 
@@ -31,6 +34,7 @@ export class MetricsService {
 
   constructor(
     private readonly repository: MetricsRepository,
+    private readonly histories: HistoryRepository,
     private readonly billing: BillingClient,
     private readonly clock: Clock,
   ) {}
@@ -61,49 +65,73 @@ export class MetricsService {
   }
 
   /** The newest sample set of an add-on kind listed whole (all rows of that poll). */
-  async addonLatest(orgId: string, serverId: string, kind: 'power' | 'production' | 'trains' | 'drones') {
-    const owner = await this.owned(orgId, serverId);
-    addonAvailable(owner, kind);
+  async addonLatest(orgId: string, serverId: string, kind: ListedKind): Promise<ApiRow[]> {
+    await this.addonOwned(orgId, serverId, kind);
     const rows = await this.cached(`${serverId}:${kind}`, () => this.repository.latestRows(serverId, kind));
     if (rows.length === 0) await this.assertAddonData(serverId, kind);
     return rows;
   }
 
-  /** Players of the newest sample, with when each was last seen online; paged by player id. */
-  async players(orgId: string, serverId: string, limit: number, cursor: string | null): Promise<Page<ApiRow>> {
-    const owner = await this.owned(orgId, serverId);
-    addonAvailable(owner, 'players');
-    const rows = await this.repository.playersPage(serverId, cursor, limit + 1);
-    if (rows.length === 0 && cursor === null) await this.assertAddonData(serverId, 'players');
-    return page(rows, limit, (r) => String(r.player_id));
+  /** The newest sample of an add-on kind of one row per poll (the resource sink, the session). */
+  async addonOne(orgId: string, serverId: string, kind: SingleKind): Promise<ApiRow> {
+    await this.addonOwned(orgId, serverId, kind);
+    const rows = await this.cached(`${serverId}:${kind}`, () => this.repository.latestRows(serverId, kind));
+    if (!rows[0]) throw noData(kind);
+    return rows[0];
   }
 
-  async buildings(orgId: string, serverId: string, limit: number, cursor: string | null): Promise<Page<ApiRow>> {
-    const owner = await this.owned(orgId, serverId);
-    addonAvailable(owner, 'factory');
-    const rows = await this.repository.buildingsPage(serverId, cursor, limit + 1);
+  /** Players of the newest sample, with when each was last seen online; paged by player id. */
+  async players(orgId: string, serverId: string, limit: number, cursor: string | null): Promise<Page<ApiRow>> {
+    await this.addonOwned(orgId, serverId, 'players');
+    const rows = await this.repository.playersPage(serverId, cursor, limit + 1);
+    if (rows.length === 0 && cursor === null) await this.assertAddonData(serverId, 'players');
+    return page(rows, limit, (r) => String(r.id));
+  }
+
+  async buildings(
+    orgId: string,
+    serverId: string,
+    limit: number,
+    cursor: string | null,
+    filter: BuildingsFilter = {},
+  ): Promise<Page<ApiRow>> {
+    await this.addonOwned(orgId, serverId, 'factory');
+    const rows = await this.repository.buildingsPage(serverId, cursor, limit + 1, filter);
     if (rows.length === 0 && cursor === null) await this.assertAddonData(serverId, 'factory');
     return page(rows, limit, (r) => String(r.building_id));
   }
 
-  /** An empty add-on kind: no poll yet (409 NoDataYet), or truly empty ([]: a factory without trains). */
-  private async assertAddonData(serverId: string, kind: AddonKind): Promise<void> {
-    if (!(await this.repository.polled(serverId, kind))) throw noData(kind);
+  /** The newest world inventory, searched by part of an item's name or class, with the containers holding each. */
+  async inventory(orgId: string, serverId: string, q: string | null): Promise<ApiRow[]> {
+    await this.addonOwned(orgId, serverId, 'inventory');
+    const rows = await this.cached(`${serverId}:inventory:${q ?? ''}`, () => this.repository.inventory(serverId, q));
+    if (rows.length === 0) await this.assertAddonData(serverId, 'inventory');
+    return rows;
+  }
+
+  /** Every latest kind in one answer; a missing add-on is told in `addon`, not by a 409. */
+  async dashboard(orgId: string, serverId: string) {
+    await this.owned(orgId, serverId);
+    const d = await this.cached(`${serverId}:dashboard`, () => this.repository.dashboard(serverId));
+    const { status, addon_status, addon_reason, metrics, ...kinds } = d;
+    const health = metrics as ApiRow | null;
+    return {
+      server_id: serverId,
+      status: (status as string | null) ?? 'unknown',
+      addon: { status: (addon_status as string | null) ?? 'unknown', reason: addon_reason ?? null },
+      metrics: health && { ...health, game_phase_name: parseGamePhase(health.game_phase as string | null).name },
+      ...kinds,
+    };
   }
 
   /** Bucketed history, never older than the plan's retention. */
-  async history(
-    orgId: string,
-    serverId: string,
-    what: HistoryKind,
-    range: { from: Date; to: Date; stepSeconds: number },
-  ) {
-    const owner = await this.owned(orgId, serverId);
-    if (what !== 'metrics') addonAvailable(owner, what);
+  async history(orgId: string, serverId: string, what: HistoryKind, range: HistoryRange, filters: HistoryFilters = {}) {
+    if (what === 'metrics') await this.owned(orgId, serverId);
+    else await this.addonOwned(orgId, serverId, what === 'trails' ? 'players' : what);
     const plan = await this.billing.entitlements(orgId);
     const oldest = new Date(this.clock.nowMs() - plan.retentionHours * 3_600_000);
     const from = range.from < oldest ? oldest : range.from;
-    const buckets = await this.repository.history(serverId, what, { ...range, from });
+    const buckets = await this.histories.history(serverId, what, { ...range, from }, filters);
     return {
       from: from.toISOString(),
       to: range.to.toISOString(),
@@ -111,6 +139,16 @@ export class MetricsService {
       retention_hours: plan.retentionHours,
       buckets,
     };
+  }
+
+  /** The owned server of an add-on kind's route: 409 AddonUnavailable without the add-on. */
+  private async addonOwned(orgId: string, serverId: string, kind: AddonKind): Promise<void> {
+    addonAvailable(await this.owned(orgId, serverId), kind);
+  }
+
+  /** An empty add-on kind: no poll yet (409 NoDataYet), or truly empty ([]: a factory without trains). */
+  private async assertAddonData(serverId: string, kind: AddonKind): Promise<void> {
+    if (!(await this.repository.polled(serverId, kind))) throw noData(kind);
   }
 }
 

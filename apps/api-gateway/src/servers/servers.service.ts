@@ -133,7 +133,7 @@ export class ServersService {
   }
 
   /**
-   * The preset alert rules (offline, degraded, fuse tripped) of a new server, made by alerting, which owns them,
+   * The preset alert rules of a new server (libs/alerts PRESET_KINDS), made by alerting, which owns them,
    * before the registration answers. Without an answer from alerting the server is still registered (its polling
    * does not depend on alerting); the failure is logged with the server, and the rules can be added by hand.
    */
@@ -143,7 +143,7 @@ export class ServersService {
     } catch (error) {
       this.logger.error(
         { serverId, err: (error as Error).message },
-        'preset alert rules not created: alerting did not answer (add the offline, degraded and fuse rules by hand)',
+        'preset alert rules not created: alerting did not answer (add them by hand from the rule catalogue)',
       );
     }
   }

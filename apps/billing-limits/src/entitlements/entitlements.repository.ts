@@ -1,3 +1,4 @@
+import type { PollIntervals } from '@app/contracts';
 import { PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 
@@ -6,15 +7,8 @@ export interface PlanRow {
   planId: string;
   maxServers: number | null;
   retentionHours: number | null;
-  intervals: {
-    health: number;
-    power: number;
-    players: number;
-    production: number;
-    trains: number;
-    drones: number;
-    factory: number;
-  };
+  /** Seconds per poll kind except the add-on check (its interval is the platform's, not the plan's). */
+  intervals: Omit<PollIntervals, 'addon'>;
   discordAlerts: boolean;
   multiChannelAlerts: boolean;
   apiAccess: boolean;
@@ -45,6 +39,14 @@ export class EntitlementsRepository {
         trains: plan.intervalTrainsSeconds,
         drones: plan.intervalDronesSeconds,
         factory: plan.intervalFactorySeconds,
+        generators: plan.intervalGeneratorsSeconds,
+        extractors: plan.intervalExtractorsSeconds,
+        drone_stations: plan.intervalDroneStationsSeconds,
+        inventory: plan.intervalInventorySeconds,
+        // Storage containers are the inventory's other half; the session is polled with health.
+        storage: plan.intervalInventorySeconds,
+        resource_sink: plan.intervalResourceSinkSeconds,
+        session: plan.intervalHealthSeconds,
       },
       discordAlerts: plan.discordAlerts,
       multiChannelAlerts: plan.multiChannelAlerts,

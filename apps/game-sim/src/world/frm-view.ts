@@ -1,19 +1,11 @@
 import { ITEMS } from './catalog';
+import { LOGISTICS_ENDPOINTS } from './frm-logistics-view';
+import { GENERATOR_ENDPOINTS } from './frm-power-view';
+import { buildable, features, hhmmss, location } from './frm-shapes';
+import { STORES_ENDPOINTS } from './frm-stores-view';
 import type { SimBuilding, SimCircuit, World } from './world';
 
 /** Renders the world as FRM's JSON, with the field names and shapes of FRM 1.5 (see the reference, 2.6). */
-
-const hhmmss = (seconds: number): string => {
-  const s = Math.max(0, Math.round(seconds));
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-};
-
-const location = (x: number, y: number, z: number, rotation = 0) => ({ x, y, z, rotation, pitch: 0 });
-const features = (name: string, type: string, x: number, y: number, z: number) => ({
-  properties: { name, type },
-  geometry: { coordinates: { x, y, z }, type: 'Point' },
-});
 
 function power(c: SimCircuit): Record<string, unknown> {
   const tripped = c.fuseTripped;
@@ -36,32 +28,67 @@ function power(c: SimCircuit): Record<string, unknown> {
   };
 }
 
+/** The first ingredient of each recipe the simulator's machines run (what an empty input slot starves them of). */
+const INPUT: Readonly<Record<string, string>> = {
+  'Iron Ingot': 'Iron Ore',
+  'Iron Plate': 'Iron Ingot',
+  Screws: 'Iron Rod',
+  Wire: 'Copper Ingot',
+  'Steel Ingot': 'Iron Ore',
+  Stator: 'Steel Pipe',
+};
+const descOf = (name: string): string => `Desc_${name.replace(/\s+/g, '')}_C`;
+
+/**
+ * One production building. A configured, powered, unpaused machine that is not producing is stalled as on a real
+ * server: by turns (its id's parity) its output slot is full or its input slot empty, which is what FRM's
+ * inventories show of it.
+ */
 function building(b: SimBuilding, w: World): Record<string, unknown> {
   const circuit = w.circuits[b.circuit];
   const powered = circuit !== undefined && !circuit.fuseTripped;
   const producing = b.configured && b.producing && powered && !b.paused;
+  const stalled = b.configured && powered && !b.paused && !b.producing;
+  const outputFull = stalled && Number(b.id.slice(-1)) % 2 === 0;
+  const starved = stalled && !outputFull;
   const rate = (5 * b.clock) / 100;
+  const output = b.configured ? b.kind.recipe : 'Unassigned';
+  const input = INPUT[b.kind.recipe] ?? 'Iron Ingot';
+  const outAmount = outputFull ? 100 : 1;
+  const inAmount = starved ? 0 : 20;
   return {
-    ID: b.id,
-    Name: b.kind.name,
-    ClassName: b.kind.className,
-    location: location(b.x, b.y, b.z, 270),
-    Recipe: b.configured ? b.kind.recipe : 'Unassigned',
+    ...buildable(b.id, b.kind.name, b.kind.className, { x: b.x, y: b.y, z: b.z, rotation: 270 }, 450, 1075),
+    Recipe: output,
     RecipeClassName: b.configured ? b.kind.recipeClass : '',
     production: [
       {
-        Name: b.configured ? b.kind.recipe : 'Unassigned',
-        ClassName: b.configured ? `Desc_${b.kind.recipe.replace(/\s+/g, '')}_C` : '',
-        Amount: 1,
+        Name: output,
+        ClassName: b.configured ? descOf(b.kind.recipe) : '',
+        Amount: outAmount,
         MaxAmount: 100,
         CurrentProd: producing ? rate : 0,
         MaxProd: rate,
         ProdPercent: producing ? 100 : 0,
       },
     ],
-    ingredients: [],
-    InputInventory: [],
-    OutputInventory: [],
+    ingredients: b.configured
+      ? [
+          {
+            Name: input,
+            ClassName: descOf(input),
+            Amount: inAmount,
+            MaxAmount: 100,
+            CurrentConsumed: producing ? rate * 2 : 0,
+            MaxConsumed: rate * 2,
+            ConsPercent: producing ? 100 : 0,
+          },
+        ]
+      : [],
+    InputInventory:
+      b.configured && inAmount > 0 ? [{ Name: input, ClassName: descOf(input), Amount: inAmount, MaxAmount: 100 }] : [],
+    OutputInventory: b.configured
+      ? [{ Name: output, ClassName: descOf(b.kind.recipe), Amount: outAmount, MaxAmount: 100 }]
+      : [],
     Productivity: producing ? 100 : 0,
     ManuSpeed: b.clock,
     Somersloops: 0,
@@ -143,34 +170,22 @@ export const FRM_ENDPOINTS: Record<string, (w: World) => unknown> = {
       },
     })),
   getDrone: (w) =>
-    w.drones.map((d) => ({
-      ID: d.id,
-      Name: 'Drone',
-      ClassName: 'BP_DroneTransport_C',
-      HomeStation: d.home,
-      PairedStation: d.paired ?? 'None',
-      HasPairedStation: d.paired !== null,
-      CurrentDestination: d.flying && d.paired ? d.paired : 'No Destination',
-      FlyingSpeed: d.speed,
-      MaxSpeed: d.flying ? 105 : 0,
-      CurrentFlyingMode: d.flying ? 'Flying' : 'None',
-      location: location(d.x, d.y, -3190, 90),
-      features: features('Drone', 'Drone', d.x, d.y, -3190),
-    })),
-  getDroneStation: (w) =>
-    w.drones.map((d, i) => ({
-      ID: `Build_DroneStation_C_${2147000000 + i}`,
-      Name: d.home,
-      ClassName: 'Build_DroneStation_C',
-      location: location(d.x, d.y, -3190),
-      PairedStation: d.paired ?? 'None',
-      DroneStatus: d.flying ? 'En Route' : 'Docked',
-      InputInventory: [],
-      OutputInventory: [],
-      FuelInventory: [],
-      PowerInfo: { CircuitGroupID: 0, CircuitID: 0, FuseTriggered: false, PowerConsumed: 10, MaxPowerConsumed: 100 },
-      features: features(d.home, 'Drone Station', d.x, d.y, -3190),
-    })),
+    w.drones
+      .filter((d) => d.present)
+      .map((d) => ({
+        ID: d.id,
+        Name: 'Drone',
+        ClassName: 'BP_DroneTransport_C',
+        HomeStation: d.home,
+        PairedStation: d.paired ?? 'None',
+        HasPairedStation: d.paired !== null,
+        CurrentDestination: d.flying && d.paired ? d.paired : 'No Destination',
+        FlyingSpeed: d.speed,
+        MaxSpeed: d.flying ? 105 : 0,
+        CurrentFlyingMode: d.flying ? 'Flying' : 'None',
+        location: location(d.x, d.y, -3190, 90),
+        features: features('Drone', 'Drone', d.x, d.y, -3190),
+      })),
   getFactory: (w) => w.buildings.map((b) => building(b, w)),
   getSessionInfo: (w) => ({
     SessionName: w.sessionName,
@@ -178,13 +193,19 @@ export const FRM_ENDPOINTS: Record<string, (w: World) => unknown> = {
     DayLength: 50,
     NightLength: 10,
     PassedDays: w.passedDays,
-    NumberOfDaysSinceLastDeath: Math.min(w.passedDays, 50),
+    NumberOfDaysSinceLastDeath: Math.max(0, w.passedDays - w.lastDeathDay),
     Hours: Math.floor(w.dayMinutes / 60),
     Minutes: w.dayMinutes % 60,
     Seconds: 0,
     IsDay: w.dayMinutes >= 6 * 60 && w.dayMinutes < 18 * 60,
     TotalPlayDuration: w.totalDuration,
     TotalPlayDurationText: hhmmss(w.totalDuration),
+    Seed: w.settings.seed,
+    SpaceElevatorCost: w.settings.spaceElevatorCost,
+    RecipeCost: w.settings.recipeCost,
+    PowerCost: w.settings.powerCost,
+    NodeRando: w.settings.nodeRando,
+    NodePurity: w.settings.nodePurity,
   }),
   getModList: () => [
     {
@@ -221,6 +242,9 @@ export const FRM_ENDPOINTS: Record<string, (w: World) => unknown> = {
       RequiredOnRemote: false,
     },
   ],
+  ...GENERATOR_ENDPOINTS,
+  ...LOGISTICS_ENDPOINTS,
+  ...STORES_ENDPOINTS,
 };
 
 /** Write endpoints: they need the X-FRM-Authorization token. */

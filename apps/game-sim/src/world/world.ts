@@ -1,6 +1,32 @@
 import { GAME_PHASE_NAMES } from '@app/game-client';
 import { BUILDINGS, gamePhasePath, ITEMS, PLAYER_NAMES, schematicPath, STATIONS } from './catalog';
+import { createDronePorts, stepDronePort, type SimDrone, type SimDroneStation } from './drone-ports';
+import { createExtractors, stepExtractor, type SimExtractor } from './extractors';
+import { createCircuits, createGenerators, PowerGrid, type SimCircuit, type SimGenerator } from './power-grid';
 import { Rng } from './rng';
+import {
+  createContainers,
+  createDepot,
+  createSinkBuildings,
+  createSinkTrack,
+  stepSinkTrack,
+  stepStorage,
+  type SimContainer,
+  type SimSinkBuilding,
+  type SimStack,
+  type SinkTrack,
+} from './stores';
+import {
+  createTrainStations,
+  createVehicles,
+  stepTrain,
+  stepVehicle,
+  type SimTrain,
+  type SimTrainStation,
+  type SimVehicle,
+} from './transport';
+
+export type { SimCircuit, SimDrone, SimGenerator, SimTrain };
 
 export interface SimPlayer {
   id: string;
@@ -13,44 +39,6 @@ export interface SimPlayer {
   y: number;
   z: number;
   rotation: number;
-}
-
-export interface SimCircuit {
-  id: number;
-  capacity: number;
-  production: number;
-  consumed: number;
-  maxConsumed: number;
-  batteryCapacity: number;
-  batteryStored: number;
-  batteryInput: number;
-  batteryOutput: number;
-  fuseTripped: boolean;
-  tripSeconds: number;
-}
-
-export interface SimTrain {
-  id: string;
-  name: string;
-  route: string[];
-  index: number;
-  progress: number;
-  speed: number;
-  payload: number;
-  maxPayload: number;
-  derailed: boolean;
-  x: number;
-  y: number;
-}
-
-export interface SimDrone {
-  id: string;
-  home: string;
-  paired: string | null;
-  speed: number;
-  flying: boolean;
-  x: number;
-  y: number;
 }
 
 export interface SimBuilding {
@@ -69,18 +57,52 @@ export interface SimBuilding {
 /** Sub-state ids of the lightweight query, bumped when the matching HTTPS data changes. */
 export const SubState = { gameState: 0, options: 1, advancedSettings: 2, saves: 3 } as const;
 
+/** A getProdStats item: rates per minute; `fixed*` hold the control API's figures until cleared. */
+export interface SimItemRate {
+  prod: number;
+  cons: number;
+  max: number;
+  naturalCons: number;
+  fixedProd: number | null;
+  fixedCons: number | null;
+}
+
+/** The save's settings getSessionInfo reports besides the clock. */
+export interface SessionSettings {
+  seed: number;
+  nodeRando: string;
+  nodePurity: string;
+  spaceElevatorCost: number;
+  recipeCost: number;
+  powerCost: number;
+}
+
 /**
- * The state of one simulated game: tick rate, session, players, power, production, trains, drones and buildings.
+ * The state of one simulated game: tick rate, session, players, power (circuits and their generators),
+ * production, extractors, trains, drones and their ports, storage, the resource sink, vehicles and buildings.
  * It moves in fixed one-second steps driven by a seeded generator, so a seed gives the same world at the same
- * age; faults and the control API can override parts of it.
+ * age; faults and the control API can override parts of it. A step only updates numbers in place: JSON is
+ * rendered when an endpoint is asked (frm-view.ts).
  */
 export class World {
   readonly players: SimPlayer[];
   readonly circuits: SimCircuit[];
+  readonly generators: SimGenerator[];
+  readonly power: PowerGrid;
   readonly trains: SimTrain[];
+  readonly trainStations: SimTrainStation[];
   readonly drones: SimDrone[];
+  readonly droneStations: SimDroneStation[];
+  readonly extractors: SimExtractor[];
+  readonly containers: SimContainer[];
+  /** The dimensional depot (getCloudInv). */
+  readonly depot: SimStack[];
+  readonly sink: { resource: SinkTrack; exploration: SinkTrack };
+  readonly sinkBuildings: SimSinkBuilding[];
+  readonly vehicles: SimVehicle[];
   readonly buildings: SimBuilding[];
-  readonly itemRates: Map<string, { prod: number; cons: number; max: number }>;
+  readonly itemRates: Map<string, SimItemRate>;
+  readonly settings: SessionSettings;
   readonly subStates = new Map<number, number>([
     [0, 1],
     [1, 1],
@@ -98,8 +120,15 @@ export class World {
   totalDuration: number;
   passedDays: number;
   dayMinutes = 8 * 60;
+  lastDeathDay: number;
+  /** Coupons ready to be printed at the sinks (both tracks earn them). */
+  coupons: number;
+  /** Belts bring fuel to generators and drone ports; the control API can cut them. */
+  fuelSupply = true;
   private steps = 0;
   private readonly rng: Rng;
+  /** Drives the parts added after the first worlds (generators, extractors, ports, storage, sink, vehicles). */
+  private readonly life: Rng;
 
   constructor(
     seed: number,
@@ -124,24 +153,7 @@ export class World {
       z: r.between(0, 20000),
       rotation: r.between(0, 360),
     }));
-    this.circuits = Array.from({ length: r.int(1, 3) }, (_, id) => {
-      const capacity = r.pick([150, 600, 1800, 4083.33349609375]);
-      const hasBattery = id === 0 || r.chance(0.5);
-      return {
-        id,
-        capacity,
-        production: capacity * 0.7,
-        consumed: capacity * 0.6,
-        maxConsumed: capacity * r.between(0.8, 1.15),
-        batteryCapacity: hasBattery ? r.pick([100, 500, 1000]) : 0,
-        batteryStored: 0,
-        batteryInput: 0,
-        batteryOutput: 0,
-        fuseTripped: false,
-        tripSeconds: 0,
-      };
-    });
-    for (const c of this.circuits) c.batteryStored = c.batteryCapacity * r.between(0.1, 0.9);
+    this.circuits = createCircuits(r);
     this.trains = Array.from({ length: r.int(0, 3) }, (_, i) => ({
       id: `BP_Train_C_${2146471700 + i}`,
       name: `${r.pick(STATIONS)} Express`,
@@ -154,15 +166,6 @@ export class World {
       derailed: false,
       x: r.between(-150000, 150000),
       y: r.between(-150000, 150000),
-    }));
-    this.drones = Array.from({ length: r.int(0, 2) }, (_, i) => ({
-      id: `BP_DroneTransport_C_${2147415300 + i}`,
-      home: r.pick(STATIONS),
-      paired: r.chance(0.7) ? r.pick(STATIONS) : null,
-      speed: 0,
-      flying: false,
-      x: r.between(-200000, 200000),
-      y: r.between(-200000, 200000),
     }));
     this.buildings = Array.from({ length: r.int(12, 40) }, (_, i) => ({
       id: `Build_${i}_C_${2146597300 + i}`,
@@ -177,8 +180,46 @@ export class World {
       z: r.between(0, 15000),
     }));
     this.itemRates = new Map(
-      ITEMS.map((item) => [item.className, { prod: item.rate, cons: item.rate * 0.9, max: item.rate * 1.4 }]),
+      ITEMS.map((item) => [
+        item.className,
+        {
+          prod: item.rate,
+          cons: item.rate * 0.9,
+          max: item.rate * 1.4,
+          naturalCons: item.rate * 0.9,
+          fixedProd: null,
+          fixedCons: null,
+        },
+      ]),
     );
+    const g = r.fork(2);
+    this.life = r.fork(3);
+    this.generators = createGenerators(this.circuits, g);
+    this.power = new PowerGrid(this.circuits, this.generators);
+    this.extractors = createExtractors(g, this.circuits.length);
+    this.droneStations = createDronePorts(g);
+    for (const s of this.droneStations) s.circuit = g.int(0, this.circuits.length - 1);
+    this.drones = this.droneStations.map((s) => s.drone);
+    this.trainStations = createTrainStations(this.trains, g);
+    this.containers = createContainers(g);
+    this.depot = createDepot(g);
+    this.sink = {
+      resource: createSinkTrack('Resource', g, g.between(500, 3000 * this.techTier), g.int(5, 20 * this.techTier)),
+      exploration: createSinkTrack('Exploration', g, g.pick([0, 0, 120, 600]), g.int(0, 10)),
+    };
+    this.coupons = g.int(0, 40);
+    this.sinkBuildings = createSinkBuildings(g, this.circuits.length);
+    this.vehicles = createVehicles(g, this.players.length);
+    const rando = g.pick(['Default', 'Default', 'Default', 'Random', 'Basic Rich', 'Fossil Fuel Rich']);
+    this.settings = {
+      seed: rando === 'Default' ? 0 : g.int(1, 2 ** 31 - 1),
+      nodeRando: rando,
+      nodePurity: g.pick(['Default', 'Default', 'Default', 'Mostly Pure', 'Random']),
+      spaceElevatorCost: 1,
+      recipeCost: g.pick([1, 1, 1, 0.5, 2]),
+      powerCost: 1,
+    };
+    this.lastDeathDay = Math.max(0, this.passedDays - g.int(0, 60));
   }
 
   get onlinePlayers(): number {
@@ -206,6 +247,13 @@ export class World {
     this.subStates.set(subState, (this.subStates.get(subState) ?? 0) + 1);
   }
 
+  /** Another save is loaded: a new session name, which the game API's state and the query's counters show. */
+  loadSession(name: string): void {
+    this.sessionName = name;
+    this.bump(SubState.gameState);
+    this.bump(SubState.saves);
+  }
+
   /** Advances the world in one-second steps up to `now`. */
   advanceTo(now: number): void {
     const target = Math.floor((now - this.startedAt) / 1000);
@@ -227,15 +275,26 @@ export class World {
     this.totalDuration += 1;
     this.dayMinutes = (this.dayMinutes + 1) % (24 * 60);
     if (this.dayMinutes === 0) this.passedDays++;
-    for (const c of this.circuits) this.stepCircuit(c, r);
-    for (const [, rate] of this.itemRates) rate.prod = Math.max(0, rate.prod + r.between(-3, 3));
-    for (const t of this.trains) this.stepTrain(t, r);
-    for (const d of this.drones) {
-      d.flying = d.paired !== null && r.chance(0.6);
-      d.speed = d.flying ? r.between(80, 105) : 0;
-      d.x += d.speed * 10;
+    this.power.step(r, this.fuelSupply);
+    for (const [, rate] of this.itemRates) {
+      const drift = r.between(-3, 3);
+      rate.prod = rate.fixedProd ?? Math.max(0, rate.prod + drift);
+      rate.cons = rate.fixedCons ?? rate.naturalCons;
     }
+    for (const t of this.trains) stepTrain(t, r);
     for (const b of this.buildings) if (b.configured && r.chance(0.02)) b.producing = !b.producing;
+    this.stepLogistics(this.life);
+  }
+
+  private stepLogistics(g: Rng): void {
+    for (const e of this.extractors) stepExtractor(e, g, this.circuits);
+    for (const s of this.droneStations) stepDronePort(s, g, this.fuelSupply);
+    stepStorage(this.containers, this.depot, g);
+    const newMinute = this.totalDuration % 60 === 0;
+    this.coupons +=
+      stepSinkTrack(this.sink.resource, g, newMinute) + stepSinkTrack(this.sink.exploration, g, newMinute);
+    if (g.chance(0.0005)) this.coupons = 0; // someone printed them
+    for (const v of this.vehicles) stepVehicle(v, g);
   }
 
   private stepPlayers(r: Rng): void {
@@ -250,54 +309,10 @@ export class World {
       p.x += p.speed * 27.8;
       p.y += r.between(-200, 200);
       p.hp = Math.min(100, Math.max(0, p.hp + (r.chance(0.02) ? -r.between(5, 40) : 2)));
+      if (p.hp === 0 && !p.dead) this.lastDeathDay = this.passedDays;
       p.dead = p.hp === 0;
       if (p.dead && r.chance(0.2)) p.hp = 100;
     }
     if (this.onlinePlayers !== before) this.bump(SubState.gameState);
-  }
-
-  private stepCircuit(c: SimCircuit, r: Rng): void {
-    if (c.fuseTripped) {
-      c.tripSeconds++;
-      if (c.tripSeconds > 120) this.resetFuse(c);
-      return;
-    }
-    c.production = Math.min(c.capacity, Math.max(0, c.production + r.between(-0.02, 0.02) * c.capacity));
-    c.consumed = Math.max(0, c.consumed + r.between(-0.03, 0.03) * c.capacity);
-    const surplus = c.production - c.consumed;
-    c.batteryInput = c.batteryCapacity > 0 && surplus > 0 ? Math.min(surplus, 100) : 0;
-    c.batteryOutput = c.batteryCapacity > 0 && surplus < 0 && c.batteryStored > 0 ? Math.min(-surplus, 100) : 0;
-    c.batteryStored = Math.min(
-      c.batteryCapacity,
-      Math.max(0, c.batteryStored + (c.batteryInput - c.batteryOutput) / 3600),
-    );
-    if (c.consumed > c.production + c.batteryOutput + 1 || r.chance(0.0005)) this.tripFuse(c);
-  }
-
-  tripFuse(c: SimCircuit): void {
-    c.fuseTripped = true;
-    c.tripSeconds = 0;
-  }
-
-  resetFuse(c: SimCircuit): void {
-    c.fuseTripped = false;
-    c.consumed = c.capacity * 0.5;
-  }
-
-  private stepTrain(t: SimTrain, r: Rng): void {
-    if (t.derailed) return;
-    if (r.chance(0.0002)) {
-      t.derailed = true;
-      t.speed = 0;
-      return;
-    }
-    t.progress += 0.01;
-    t.speed = t.progress % 1 < 0.1 ? 0 : r.between(60, 120);
-    t.x += t.speed * 27.8;
-    if (t.progress >= 1) {
-      t.progress = 0;
-      t.index = (t.index + 1) % t.route.length;
-      t.payload = t.payload > 0 ? 0 : t.maxPayload * r.between(0.5, 1);
-    }
   }
 }

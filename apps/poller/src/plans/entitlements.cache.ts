@@ -12,6 +12,13 @@ export const FALLBACK_INTERVALS: PollIntervals = {
   trains: 30,
   drones: 30,
   factory: 30,
+  generators: 30,
+  extractors: 30,
+  drone_stations: 30,
+  inventory: 30,
+  storage: 30,
+  resource_sink: 30,
+  session: 30,
   addon: 300,
 };
 

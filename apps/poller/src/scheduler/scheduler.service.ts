@@ -8,12 +8,22 @@ import { PollerMetrics } from '../metrics/poller.metrics';
 import { EntitlementsCache } from '../plans/entitlements.cache';
 import { ServerRegistry } from '../registry/server-registry';
 import type { ServerRecord } from '../registry/servers.repository';
+import { ADDON_KINDS as REGISTRY_ADDON_KINDS } from '@app/samples';
 import { DueQueue, type DueEntry } from './due-queue';
 import { nextSlot, phaseOf, slotMessageId } from './slots';
 
-const KINDS: readonly PollKind[] = ['health', 'addon', 'power', 'players', 'production', 'trains', 'drones', 'factory'];
+/**
+ * Every kind in the order one job polls them: health first, the session next (its name tags the add-on rows polled
+ * after it), the add-on check, then the registry's add-on kinds.
+ */
+const KINDS: readonly PollKind[] = [
+  'health',
+  'session',
+  'addon',
+  ...REGISTRY_ADDON_KINDS.filter((k) => k !== 'session'),
+];
 /** Kinds that need the add-on: scheduled only while it is available. */
-const ADDON_KINDS = new Set<PollKind>(['power', 'players', 'production', 'trains', 'drones', 'factory']);
+const ADDON_KINDS = new Set<PollKind>(REGISTRY_ADDON_KINDS);
 const TICK_MS = 50;
 
 interface Entry extends DueEntry {

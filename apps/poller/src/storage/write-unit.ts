@@ -83,7 +83,7 @@ export function unitOf(serverId: string, outcome: PollOutcome): WriteUnit {
     unit.latest = { serverId, kind: outcome.kind, time, data: sampled ? null : outcome.data };
     if (outcome.kind !== 'addon') {
       const kind = sampleKind(outcome.kind);
-      unit.rows[kind.table] = rowsOf(kind, time, serverId, outcome.records);
+      unit.rows[kind.table] = rowsOf(kind, time, serverId, outcome.records, outcome.session);
     }
   }
   if (outcome.kind !== 'health' && outcome.addon)

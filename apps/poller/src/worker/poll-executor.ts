@@ -1,5 +1,5 @@
-import type { HealthData, PollJob } from '@app/contracts';
-import { GameClientError, GameServerClient, type GameTransport } from '@app/game-client';
+import type { HealthData, InventoryItem, PollJob } from '@app/contracts';
+import { GameClientError, GameServerClient, type GameTransport, type InventoryItemRecord } from '@app/game-client';
 import { eventDataOf, sampleKind, type AddonKind } from '@app/samples';
 import type { SecretBox } from '@app/secrets';
 import type { ServerRecord } from '../registry/servers.repository';
@@ -18,7 +18,7 @@ const UNREACHABLE = new Set([
   'http_status',
 ]);
 
-/** The FRM read of each add-on kind. */
+/** The FRM read of each add-on kind (one request each, two for the inventory). */
 const READ: Record<AddonKind, (client: GameServerClient) => Promise<{ records: readonly object[] }>> = {
   power: (c) => c.frm.power(),
   players: (c) => c.frm.players(),
@@ -26,7 +26,50 @@ const READ: Record<AddonKind, (client: GameServerClient) => Promise<{ records: r
   trains: (c) => c.frm.trains(),
   drones: (c) => c.frm.drones(),
   factory: (c) => c.frm.factory(),
+  generators: (c) => c.frm.generators(),
+  extractors: (c) => c.frm.extractors(),
+  drone_stations: (c) => c.frm.droneStations(),
+  inventory: (c) => inventoryOf(c),
+  storage: (c) => c.frm.storage(),
+  resource_sink: (c) => c.frm.resourceSink(),
+  session: async (c) => ({ records: [await c.frm.sessionInfo()] }),
 };
+
+/**
+ * Storage totals (getWorldInv) and the dimensional depot (getCloudInv) as one row per item. A FRM without the depot
+ * endpoint (404) leaves the depot at 0 rather than failing the poll.
+ */
+async function inventoryOf(client: GameServerClient): Promise<{ records: InventoryItem[] }> {
+  const world = await client.frm.worldInventory();
+  let cloud: readonly InventoryItemRecord[] = [];
+  try {
+    cloud = (await client.frm.cloudInventory()).records;
+  } catch (error) {
+    if (!(error instanceof GameClientError && error.code === 'frm_error')) throw error;
+  }
+  const byClass = new Map<string, InventoryItem>();
+  for (const i of world.records)
+    byClass.set(i.itemClass, {
+      itemClass: i.itemClass,
+      itemName: i.itemName,
+      amount: i.amount,
+      cloudAmount: 0,
+      stackSize: i.stackSize,
+    });
+  for (const i of cloud) {
+    const known = byClass.get(i.itemClass);
+    if (known) known.cloudAmount = i.amount;
+    else
+      byClass.set(i.itemClass, {
+        itemClass: i.itemClass,
+        itemName: i.itemName,
+        amount: 0,
+        cloudAmount: i.amount,
+        stackSize: i.stackSize,
+      });
+  }
+  return { records: [...byClass.values()] };
+}
 
 /**
  * Runs poll jobs against game servers with one client per server (token cache, kept-alive connections through
@@ -35,6 +78,11 @@ const READ: Record<AddonKind, (client: GameServerClient) => Promise<{ records: r
  */
 export class PollExecutor {
   private readonly clients = new Map<string, { client: GameServerClient; key: string; server: ServerRecord }>();
+  /**
+   * The save each server had loaded when this process last saw it (health and session polls tell it): add-on rows
+   * are tagged with it, so loading another save starts new series. Unknown (null) until such a poll.
+   */
+  private readonly sessions = new Map<string, string>();
 
   constructor(
     private readonly transport: GameTransport,
@@ -44,6 +92,11 @@ export class PollExecutor {
 
   forget(serverId: string): void {
     this.clients.delete(serverId);
+    this.sessions.delete(serverId);
+  }
+
+  private noteSession(serverId: string, name: string | null | undefined): void {
+    if (name) this.sessions.set(serverId, name);
   }
 
   private clientFor(server: ServerRecord): GameServerClient {
@@ -76,7 +129,11 @@ export class PollExecutor {
     const client = this.clientFor(server);
     const took = () => performance.now() - started;
     try {
-      if (job.kind === 'health') return { ...base, ...(await this.health(client)), durationMs: took() };
+      if (job.kind === 'health') {
+        const outcome = await this.health(client);
+        this.noteSession(server.id, outcome.data?.sessionName);
+        return { ...base, ...outcome, durationMs: took() };
+      }
       if (job.kind === 'addon') {
         const check = await client.frm.check();
         return { ...base, kind: 'addon', data: check, addon: check, durationMs: took() };
@@ -88,8 +145,10 @@ export class PollExecutor {
         kind === 'players'
           ? (records as { frmId: string }[]).map((p) => ({ playerId: playerUuid(server.id, p.frmId), ...p }))
           : records;
+      if (kind === 'session') this.noteSession(server.id, (records[0] as { sessionName?: string }).sessionName);
       const data = eventDataOf(sampleKind(kind), stored);
-      return { ...base, kind, records: stored, data, durationMs: took() };
+      const session = this.sessions.get(server.id) ?? null;
+      return { ...base, kind, records: stored, data, session, durationMs: took() };
     } catch (error) {
       const code = error instanceof GameClientError ? error.code : 'internal';
       const message = error instanceof GameClientError ? error.message : 'unexpected poll failure';
@@ -102,7 +161,7 @@ export class PollExecutor {
       const addon =
         code === 'addon_unavailable' ? { status: 'unavailable' as const, reason: message, via: null } : undefined;
       if (job.kind === 'addon') return { ...failed, kind: 'addon', data: null, addon, durationMs: took() };
-      return { ...failed, kind: job.kind, records: [], data: null, addon, durationMs: took() };
+      return { ...failed, kind: job.kind, records: [], data: null, session: null, addon, durationMs: took() };
     }
   }
 

@@ -42,6 +42,8 @@ export interface SampleOutcome extends OutcomeBase {
   kind: AddonKind;
   records: readonly object[];
   data: unknown;
+  /** The save the server had loaded when last seen (rows are tagged with it); null until a poll told it. */
+  session: string | null;
   /** Set when the poll found the add-on unavailable. */
   addon?: AddonVerdict;
 }

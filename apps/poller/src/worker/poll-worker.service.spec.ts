@@ -70,7 +70,7 @@ function harness(errors: Partial<Record<PollKind, string>> = {}, ackWaitMs = 30_
           observation: { reachable: !code, loading: false, tickRate: 30, health: 'healthy' },
         };
       if (j.kind === 'addon') return { ...base, kind: 'addon' };
-      return { ...base, kind: j.kind, records: [] };
+      return { ...base, kind: j.kind, records: [], session: null };
     },
   } as unknown as PollExecutor;
   const writer = { enqueue: () => Promise.resolve(null), stop: () => Promise.resolve() } as unknown as SampleWriter;

@@ -5,7 +5,7 @@ import type { SnapshotRows } from './snapshot.repository';
 const serverId = randomUUID();
 const orgId = randomUUID();
 const now = new Date('2026-11-22T10:00:10.000Z');
-const factory = { buildings: 10, producing: 8, idle: 1, unconfigured: 1, paused: 0 };
+const factory = { buildings: 10, producing: 8, idle: 1, unconfigured: 1, paused: 0, stalled: 1 };
 
 const rows = (overrides: Partial<SnapshotRows> = {}): SnapshotRows => ({
   serverId,

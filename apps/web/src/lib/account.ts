@@ -62,7 +62,21 @@ export function canWrite(account: Account): boolean {
 }
 
 /** Expected seconds between polls of each kind (the plan's intervals; the paid-plan defaults otherwise). */
-export type Intervals = Record<'health' | 'power' | 'players' | 'production' | 'trains' | 'drones' | 'factory', number>;
+export type Intervals = Record<
+  | 'health'
+  | 'power'
+  | 'players'
+  | 'production'
+  | 'trains'
+  | 'drones'
+  | 'factory'
+  | 'generators'
+  | 'extractors'
+  | 'drone_stations'
+  | 'inventory'
+  | 'resource_sink',
+  number
+>;
 
 export const DEFAULT_INTERVALS: Intervals = {
   health: 10,
@@ -72,6 +86,11 @@ export const DEFAULT_INTERVALS: Intervals = {
   trains: 30,
   drones: 30,
   factory: 60,
+  generators: 15,
+  extractors: 30,
+  drone_stations: 30,
+  inventory: 30,
+  resource_sink: 60,
 };
 
 export function intervalsOf(sub: Subscription | null): Intervals {
@@ -84,5 +103,10 @@ export function intervalsOf(sub: Subscription | null): Intervals {
     trains: p.trains ?? DEFAULT_INTERVALS.trains,
     drones: p.drones ?? DEFAULT_INTERVALS.drones,
     factory: p.factory_buildings ?? DEFAULT_INTERVALS.factory,
+    generators: p.generators ?? DEFAULT_INTERVALS.generators,
+    extractors: p.extractors ?? DEFAULT_INTERVALS.extractors,
+    drone_stations: p.drone_stations ?? DEFAULT_INTERVALS.drone_stations,
+    inventory: p.inventory ?? DEFAULT_INTERVALS.inventory,
+    resource_sink: p.resource_sink ?? DEFAULT_INTERVALS.resource_sink,
   };
 }

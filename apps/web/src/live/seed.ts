@@ -14,7 +14,7 @@ export { loadHistory, type History, type HistoryBucket } from './history';
 
 type Row = Record<string, unknown>;
 type HealthRow = GetAnswer<'/api/v1/servers/{id}/metrics/latest'>;
-type PlayersPage = GetAnswer<'/api/v1/servers/{id}/players'>;
+type Players = GetAnswer<'/api/v1/servers/{id}/players'>;
 type BuildingsPage = GetAnswer<'/api/v1/servers/{id}/buildings'>;
 
 /** The newest data of one kind in the live store's shape, and its poll time (null: nothing stored yet). */
@@ -81,13 +81,14 @@ const READS = {
   },
   power: list('power', '/power/latest'),
   players: async (src: DataSource): Promise<Seed<'players'> & { lastOnline: Record<string, number> }> => {
-    const page = await get<PlayersPage>(src, '/players?limit=500');
+    // The spec's bare array (a Link header would name a next page; 500 is the most a page holds).
+    const players = await get<Players>(src, '/players?limit=500');
     const lastOnline: Record<string, number> = {};
-    for (const p of page.items) {
+    for (const p of players) {
       const t = ms(p.last_seen_at);
-      if (t !== null) lastOnline[p.player_id] = t;
+      if (t !== null) lastOnline[p.id] = t;
     }
-    return { time: timeOf(page.items), data: playersOf(page.items), lastOnline };
+    return { time: timeOf(players), data: playersOf(players), lastOnline };
   },
   production: list('production', '/production/latest'),
   trains: list('trains', '/trains'),

@@ -161,6 +161,42 @@ describe('REST seeding through the query cache', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1); // still fresh in the cache
   });
 
+  it("players are the spec's bare array keyed by `id`: the store gets each player and when it was last online", async () => {
+    const id = newId();
+    const ada = '11111111-1111-4111-8111-111111111111';
+    const bob = '33333333-3333-4333-8333-333333333333';
+    const player = (pid: string, name: string, online: boolean, lastSeen: string | null) => ({
+      time: iso(45),
+      id: pid,
+      name,
+      is_online: online,
+      health: 100,
+      speed: 0,
+      is_dead: false,
+      pos_x: 1,
+      pos_y: 2,
+      pos_z: 3,
+      session_name: 'Save',
+      last_seen_at: lastSeen,
+    });
+    fetchMock.mockImplementation(async (input) => {
+      const path = String(input);
+      if (path.endsWith('/metrics/latest')) return Response.json({ time: iso(45), status: 'online', tick_rate: 30 });
+      if (path.includes('/players?'))
+        return Response.json([player(ada, 'Ada', true, iso(45)), player(bob, 'Bob', false, null)]);
+      if (path.includes('/buildings')) return Response.json({ items: [], next_cursor: null });
+      return Response.json([]);
+    });
+    const errors = await seedLatest({ key: id, base: `/api/v1/servers/${id}`, auth: true }, true);
+    expect(errors).toEqual({});
+    const state = liveStore.get(id);
+    expect(state.kinds.players?.data).toEqual([
+      expect.objectContaining({ playerId: ada, frmId: ada, name: 'Ada', isOnline: true }),
+      expect.objectContaining({ playerId: bob, name: 'Bob', isOnline: false }),
+    ]);
+    expect(state.lastOnline).toEqual({ [ada]: Date.parse(iso(45)) });
+  });
+
   it('an unavailable add-on is told to the store, other failures are returned per kind', async () => {
     const id = newId();
     fetchMock.mockImplementation(async (input) => {

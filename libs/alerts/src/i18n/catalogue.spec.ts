@@ -42,6 +42,16 @@ const SAMPLES: {
   batteryLow: { circuit: '3', server: 'Base', percent: 12.5, below: 20 },
   trainDerailed: { train: 'Choo', server: 'Base', station: 'North' },
   addonLost: { server: 'Base', reason: 'reason' },
+  productionDeficit: { item: 'Iron Ingot', server: 'Base', produced: 100, consumed: 120.5 },
+  capacityUnderused: { circuit: '3', server: 'Base', consumed: 50, capacity: 1000, below: 20 },
+  batteryEmptySoon: { circuit: '3', server: 'Base', seconds: 600, percent: 12.5 },
+  capacityHeadroom: { circuit: '3', server: 'Base', capacity: 1000, peak: 900, factor: 1.2, minutes: 60 },
+  generatorFuel: { generator: 'Coal Generator', server: 'Base', fuel: 'Coal', why: 'low', seconds: 300 },
+  extractorStopped: { extractor: 'Miner Mk.1', server: 'Base', resource: 'Iron Ore' },
+  droneStationStopped: { station: 'Arlanda', server: 'Base', why: 'lowFuel', seconds: 300 },
+  stockEmptySoon: { item: 'Iron Plate', server: 'Base', amount: 1200, deficit: 40, seconds: 1800 },
+  sinkPointsLow: { server: 'Base', perMinute: 1500, below: 5000 },
+  sessionChanged: { server: 'Base', from: 'Old world', to: 'New world' },
   players: { joined: true, names: ['Ada', 'Grace'], count: 2, server: 'Base', online: 3 },
   backOnline: { server: 'Base', duration: '4 min' },
   recoveredAfter: { subject: 'Base', recovery: 'Recovered', duration: '4 min', worst: '9' },
@@ -132,6 +142,25 @@ describe('alert message catalogues', () => {
     }
     expect(t.render.testNote).not.toBe(en.render.testNote);
     expect(t.render.openDashboard).not.toBe(en.render.openDashboard);
+  });
+
+  it.each(Locale.options)('%s tells each reason a generator or drone port stops apart', (locale) => {
+    const t = CATALOGUES[locale];
+    const generator = (['low', 'empty', 'cannotStart'] as const).map((why) =>
+      t.phrases.generatorFuel(
+        { generator: 'Coal Generator', server: 'Base', fuel: 'Coal', why, seconds: 300 },
+        t.formats,
+      ),
+    );
+    const station = (['noDrone', 'noFuel', 'lowFuel'] as const).map((why) =>
+      t.phrases.droneStationStopped({ station: 'Arlanda', server: 'Base', why, seconds: 300 }, t.formats),
+    );
+    for (const said of [generator, station]) {
+      expect(new Set(said).size).toBe(3);
+      for (const s of said) expect(s).toContain('Base');
+    }
+    expect(generator[0]).toContain(t.formats.duration(300));
+    expect(station[2]).toContain(t.formats.duration(300));
   });
 
   it('writes numbers, durations and times in the language with Intl, and English as it always did', () => {

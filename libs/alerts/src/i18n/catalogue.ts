@@ -81,6 +81,41 @@ export interface PhraseWords {
   batteryLow(v: { circuit: string; server: string; percent: number; below: number }, f: Formats): string;
   trainDerailed(v: { train: string; server: string; station: string | null }): string;
   addonLost(v: { server: string; reason: string }): string;
+  /** Rates per minute. */
+  productionDeficit(v: { item: string; server: string; produced: number; consumed: number }, f: Formats): string;
+  capacityUnderused(
+    v: { circuit: string; server: string; consumed: number; capacity: number; below: number },
+    f: Formats,
+  ): string;
+  batteryEmptySoon(v: { circuit: string; server: string; seconds: number; percent: number }, f: Formats): string;
+  capacityHeadroom(
+    v: { circuit: string; server: string; capacity: number; peak: number; factor: number; minutes: number },
+    f: Formats,
+  ): string;
+  /** `seconds` of fuel left when `why` is low. */
+  generatorFuel(
+    v: {
+      generator: string;
+      server: string;
+      fuel: string | null;
+      why: 'low' | 'empty' | 'cannotStart';
+      seconds: number | null;
+    },
+    f: Formats,
+  ): string;
+  extractorStopped(v: { extractor: string; server: string; resource: string | null }): string;
+  droneStationStopped(
+    v: { station: string; server: string; why: 'noDrone' | 'noFuel' | 'lowFuel'; seconds: number | null },
+    f: Formats,
+  ): string;
+  /** `deficit` per minute; `seconds` until the stock is gone at that rate. */
+  stockEmptySoon(
+    v: { item: string; server: string; amount: number; deficit: number; seconds: number },
+    f: Formats,
+  ): string;
+  sinkPointsLow(v: { server: string; perMinute: number; below: number }, f: Formats): string;
+  /** `from` null: the save the server ran before is not known. */
+  sessionChanged(v: { server: string; from: string | null; to: string }): string;
   /** `names` empty: `count` unnamed players. */
   players(
     v: { joined: boolean; names: string[]; count: number; server: string; online: number | null },

@@ -52,6 +52,23 @@ export const de: Catalogue = {
     channel: 'Kanal',
     downtime: 'Ausfallzeit',
     lasted: 'Dauer',
+    item: 'Artikel',
+    produced: 'Produziert',
+    consumed: 'Verbraucht',
+    load: 'Auslastung',
+    peakConsumption: 'Spitzenverbrauch',
+    generator: 'Generator',
+    fuel: 'Brennstoff',
+    fuelLeft: 'Brennstoff übrig',
+    timeLeft: 'Reicht noch',
+    extractor: 'Extraktor',
+    resource: 'Ressource',
+    station: 'Drohnenhafen',
+    droneStatus: 'Drohnenstatus',
+    stock: 'Vorrat',
+    pointsPerMinute: 'Punkte pro Minute',
+    session: 'Spielstand',
+    previousSession: 'Vorheriger Spielstand',
   },
   rules: {
     server_offline: { title: 'Server offline', recovered: 'Wieder online' },
@@ -67,6 +84,16 @@ export const de: Catalogue = {
     power_over_capacity: { title: 'Verbrauch über Kapazität', recovered: 'Verbrauch wieder innerhalb der Kapazität' },
     train_derailed: { title: 'Zug entgleist', recovered: 'Zug wieder auf den Gleisen' },
     addon_lost: { title: 'Add-on verloren', recovered: 'Add-on wieder da' },
+    production_deficit: { title: 'Produktionsdefizit', recovered: 'Produktion ausgeglichen' },
+    capacity_underused: { title: 'Stromkapazität kaum genutzt', recovered: 'Stromkapazität wieder genutzt' },
+    battery_empty_soon: { title: 'Energiespeicher bald leer', recovered: 'Energiespeicher läuft nicht mehr leer' },
+    capacity_headroom: { title: 'Wenig Stromreserve', recovered: 'Stromreserve wiederhergestellt' },
+    generator_fuel_low: { title: 'Generator-Brennstoff knapp', recovered: 'Generator wieder mit Brennstoff' },
+    extractor_stopped: { title: 'Extraktor steht', recovered: 'Extraktor produziert wieder' },
+    drone_station_stopped: { title: 'Drohnenhafen steht', recovered: 'Drohne fliegt wieder' },
+    stock_empty_soon: { title: 'Vorrat geht zur Neige', recovered: 'Vorrat reicht wieder' },
+    sink_points_below: { title: 'Wenig Senkenpunkte', recovered: 'Senkenpunkte erholt' },
+    session_changed: { title: 'Spielstand gewechselt', recovered: '' },
   },
   phrases: {
     fired: ({ rule, subject }) => `${rule}: ${subject}`,
@@ -94,6 +121,35 @@ export const de: Catalogue = {
       `Zug ${train} auf ${server} ist entgleist${station ? `, zuletzt am Bahnhof ${station}` : ''}.`,
     addonLost: ({ server, reason }) =>
       `Ficsit Remote Monitoring antwortet auf ${server} nicht mehr (${reason}): Strom, Spieler und Produktion werden nicht mehr aktualisiert.`,
+    productionDeficit: ({ item, server, produced, consumed }, f) =>
+      `${server} verbraucht ${f.number(consumed)}/min ${item}, produziert aber nur ${f.number(produced)}/min: Der Vorrat schrumpft.`,
+    capacityUnderused: ({ circuit, server, consumed, capacity, below }, f) =>
+      `Stromkreis ${circuit} auf ${server} nutzt ${f.mw(consumed)} seiner Kapazität von ${f.mw(capacity)}, weniger als ${f.percent(below)}.`,
+    batteryEmptySoon: ({ circuit, server, seconds, percent }, f) =>
+      `Die Energiespeicher von Stromkreis ${circuit} auf ${server} entladen sich und sind in ${f.duration(seconds)} leer (jetzt ${f.percent(percent)}): Dann brennt die Sicherung durch.`,
+    capacityHeadroom: ({ circuit, server, capacity, peak, factor, minutes }, f) =>
+      `Stromkreis ${circuit} auf ${server} hat eine Kapazität von ${f.mw(capacity)}, weniger als das ${f.number(factor)}-Fache seines Spitzenverbrauchs von ${f.mw(peak)} in den letzten ${f.minutes(minutes)}`,
+    generatorFuel: ({ generator, server, fuel, why, seconds }, f) => {
+      const what = `${generator} auf ${server}`;
+      if (why === 'cannotStart') return `${what} kann nicht starten: Er erzeugt keinen Strom.`;
+      if (why === 'empty')
+        return `${what} hat keinen Brennstoff mehr${fuel ? ` (${fuel})` : ''}: Er erzeugt keinen Strom.`;
+      return `Der Brennstoff${fuel ? ` (${fuel})` : ''} von ${what} reicht bei der jetzigen Leistung noch ${seconds === null ? '?' : f.duration(seconds)}`;
+    },
+    extractorStopped: ({ extractor, server, resource }) =>
+      `${extractor} auf ${server}${resource ? ` (${resource})` : ''} ist eingerichtet und nicht pausiert, fördert aber nichts: kein Strom, oder die Ausgabe ist voll.`,
+    droneStationStopped: ({ station, server, why, seconds }, f) => {
+      if (why === 'noDrone') return `Drohnenhafen ${station} auf ${server} hat keine Drohne: Von dort fliegt nichts.`;
+      if (why === 'noFuel')
+        return `Die Drohne von Hafen ${station} auf ${server} hat keinen Treibstoff mehr und kann nicht fliegen.`;
+      return `Der Treibstoff der Drohne von Hafen ${station} auf ${server} reicht beim geschätzten Verbrauch noch ${seconds === null ? '?' : f.duration(seconds)}`;
+    },
+    stockEmptySoon: ({ item, server, amount, deficit, seconds }, f) =>
+      `${server} hat ${f.number(amount)} ${item} auf Lager und verbraucht davon ${f.number(deficit)}/min mehr, als es herstellt: leer in ${f.duration(seconds)}.`,
+    sinkPointsLow: ({ server, perMinute, below }, f) =>
+      `Die AWESOME-Senke auf ${server} bringt ${f.number(perMinute)} Punkte/min, weniger als ${f.number(below)}.`,
+    sessionChanged: ({ server, from, to }) =>
+      `${server} hat den Spielstand ${to} geladen${from ? ` (vorher lief ${from})` : ''}: Diagramme beginnen dafür neue Reihen.`,
     players: ({ joined, names, count, server, online }, f) => {
       const many = (names.length || count) !== 1;
       const who = names.length > 0 ? f.list(names) : count === 1 ? 'Ein Spieler' : `${f.number(count)} Spieler`;

@@ -61,6 +61,23 @@ export const en: Catalogue = {
     channel: 'Channel',
     downtime: 'Downtime',
     lasted: 'Lasted',
+    item: 'Item',
+    produced: 'Produced',
+    consumed: 'Consumed',
+    load: 'Load',
+    peakConsumption: 'Peak consumption',
+    generator: 'Generator',
+    fuel: 'Fuel',
+    fuelLeft: 'Fuel left',
+    timeLeft: 'Time left',
+    extractor: 'Extractor',
+    resource: 'Resource',
+    station: 'Drone port',
+    droneStatus: 'Drone status',
+    stock: 'Stock',
+    pointsPerMinute: 'Points per minute',
+    session: 'Save',
+    previousSession: 'Previous save',
   },
   rules,
   phrases: {
@@ -89,6 +106,33 @@ export const en: Catalogue = {
       `Train ${train} on ${server} derailed${station ? ` after ${station}` : ''}.`,
     addonLost: ({ server, reason }) =>
       `Ficsit Remote Monitoring stopped answering on ${server} (${reason}): power, players and production are not updated.`,
+    productionDeficit: ({ item, server, produced, consumed }, f) =>
+      `${server} consumes ${f.number(consumed)}/min of ${item} but produces ${f.number(produced)}/min: its stock runs down.`,
+    capacityUnderused: ({ circuit, server, consumed, capacity, below }, f) =>
+      `Circuit ${circuit} on ${server} uses ${f.mw(consumed)} of its capacity of ${f.mw(capacity)}, less than ${f.percent(below)}.`,
+    batteryEmptySoon: ({ circuit, server, seconds, percent }, f) =>
+      `The batteries of circuit ${circuit} on ${server} are discharging and will be empty in ${f.duration(seconds)} (now at ${f.percent(percent)}): then the fuse trips.`,
+    capacityHeadroom: ({ circuit, server, capacity, peak, factor, minutes }, f) =>
+      `Circuit ${circuit} on ${server} has a capacity of ${f.mw(capacity)}, less than ${f.number(factor)} × its peak consumption of ${f.mw(peak)} in the last ${f.minutes(minutes)}.`,
+    generatorFuel: ({ generator, server, fuel, why, seconds }, f) => {
+      const what = `${generator} on ${server}`;
+      if (why === 'cannotStart') return `${what} cannot start: it produces no power.`;
+      if (why === 'empty') return `${what} is out of fuel${fuel ? ` (${fuel})` : ''}: it produces no power.`;
+      return `${what} has fuel${fuel ? ` (${fuel})` : ''} for ${seconds === null ? '?' : f.duration(seconds)} at its current output.`;
+    },
+    extractorStopped: ({ extractor, server, resource }) =>
+      `${extractor} on ${server}${resource ? ` (${resource})` : ''} is configured and not paused but produces nothing: no power, or its output is full.`,
+    droneStationStopped: ({ station, server, why, seconds }, f) => {
+      if (why === 'noDrone') return `Drone port ${station} on ${server} has no drone: nothing flies from it.`;
+      if (why === 'noFuel') return `The drone of port ${station} on ${server} is out of fuel and cannot fly.`;
+      return `The drone of port ${station} on ${server} has fuel for ${seconds === null ? '?' : f.duration(seconds)} at its estimated rate.`;
+    },
+    stockEmptySoon: ({ item, server, amount, deficit, seconds }, f) =>
+      `${server} has ${f.number(amount)} ${item} in stock and consumes ${f.number(deficit)}/min more than it produces: empty in ${f.duration(seconds)}.`,
+    sinkPointsLow: ({ server, perMinute, below }, f) =>
+      `The AWESOME Sink on ${server} earns ${f.number(perMinute)} points/min, less than ${f.number(below)}.`,
+    sessionChanged: ({ server, from, to }) =>
+      `${server} loaded the save ${to}${from ? ` (it ran ${from} before)` : ''}: charts start new series for it.`,
     players: ({ joined, names, count, server, online }, f) => {
       const who = names.length > 0 ? f.list(names) : count === 1 ? 'A player' : `${count} players`;
       return `${who} ${joined ? 'joined' : 'left'} ${server}. ${online ?? '?'} online now.`;

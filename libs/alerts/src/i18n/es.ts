@@ -55,6 +55,23 @@ export const es: Catalogue = {
     channel: 'Canal',
     downtime: 'Tiempo caído',
     lasted: 'Duración',
+    item: 'Objeto',
+    produced: 'Producido',
+    consumed: 'Consumido',
+    load: 'Carga',
+    peakConsumption: 'Consumo máximo',
+    generator: 'Generador',
+    fuel: 'Combustible',
+    fuelLeft: 'Combustible restante',
+    timeLeft: 'Tiempo restante',
+    extractor: 'Extractor',
+    resource: 'Recurso',
+    station: 'Puerto de drones',
+    droneStatus: 'Estado del dron',
+    stock: 'Reserva',
+    pointsPerMinute: 'Puntos por minuto',
+    session: 'Partida',
+    previousSession: 'Partida anterior',
   },
   rules: {
     server_offline: { title: 'Servidor caído', recovered: 'De nuevo en línea' },
@@ -73,6 +90,19 @@ export const es: Catalogue = {
     power_over_capacity: { title: 'Consumo por encima de la capacidad', recovered: 'Consumo dentro de la capacidad' },
     train_derailed: { title: 'Tren descarrilado', recovered: 'Tren de nuevo en la vía' },
     addon_lost: { title: 'Complemento perdido', recovered: 'Complemento recuperado' },
+    production_deficit: { title: 'Déficit de producción', recovered: 'Producción equilibrada' },
+    capacity_underused: { title: 'Capacidad eléctrica infrautilizada', recovered: 'Capacidad eléctrica en uso' },
+    battery_empty_soon: {
+      title: 'Almacenamiento de energía casi vacío',
+      recovered: 'El almacenamiento de energía ya no se agota',
+    },
+    capacity_headroom: { title: 'Poco margen de energía', recovered: 'Margen de energía recuperado' },
+    generator_fuel_low: { title: 'Poco combustible en el generador', recovered: 'Generador con combustible' },
+    extractor_stopped: { title: 'Extractor parado', recovered: 'El extractor vuelve a producir' },
+    drone_station_stopped: { title: 'Puerto de drones parado', recovered: 'El dron vuelve a volar' },
+    stock_empty_soon: { title: 'Reserva agotándose', recovered: 'La reserva ya no se agota' },
+    sink_points_below: { title: 'Pocos puntos del Sink', recovered: 'Puntos del Sink recuperados' },
+    session_changed: { title: 'Partida cambiada', recovered: '' },
   },
   phrases: {
     fired: ({ rule, subject }) => `${rule}: ${subject}`,
@@ -100,6 +130,35 @@ export const es: Catalogue = {
       `El tren ${train} en ${server} ha descarrilado${station ? ` después de la estación ${station}` : ''}.`,
     addonLost: ({ server, reason }) =>
       `Ficsit Remote Monitoring ha dejado de responder en ${server} (${reason}): la energía, los jugadores y la producción no se actualizan.`,
+    productionDeficit: ({ item, server, produced, consumed }, f) =>
+      `${server} consume ${f.number(consumed)}/min de ${item} pero solo produce ${f.number(produced)}/min: las existencias bajan.`,
+    capacityUnderused: ({ circuit, server, consumed, capacity, below }, f) =>
+      `El circuito ${circuit} en ${server} usa ${f.mw(consumed)} de su capacidad de ${f.mw(capacity)}, menos del ${f.percent(below)}.`,
+    batteryEmptySoon: ({ circuit, server, seconds, percent }, f) =>
+      `El almacenamiento de energía del circuito ${circuit} en ${server} se descarga y estará vacío en ${f.duration(seconds)} (ahora al ${f.percent(percent)}): entonces se fundirá el fusible.`,
+    capacityHeadroom: ({ circuit, server, capacity, peak, factor, minutes }, f) =>
+      `El circuito ${circuit} en ${server} tiene una capacidad de ${f.mw(capacity)}, menos de ${f.number(factor)} veces su consumo máximo de ${f.mw(peak)} en los últimos ${f.minutes(minutes)}.`,
+    generatorFuel: ({ generator, server, fuel, why, seconds }, f) => {
+      const what = `${generator} en ${server}`;
+      if (why === 'cannotStart') return `${what} no puede arrancar: no produce energía.`;
+      if (why === 'empty')
+        return `${what} se ha quedado sin combustible${fuel ? ` (${fuel})` : ''}: no produce energía.`;
+      return `${what} tiene combustible${fuel ? ` (${fuel})` : ''} para ${seconds === null ? '?' : f.duration(seconds)} a su potencia actual.`;
+    },
+    extractorStopped: ({ extractor, server, resource }) =>
+      `${extractor} en ${server}${resource ? ` (${resource})` : ''} está configurado y no está en pausa, pero no produce nada: sin energía o con la salida llena.`,
+    droneStationStopped: ({ station, server, why, seconds }, f) => {
+      if (why === 'noDrone') return `El puerto de drones ${station} en ${server} no tiene dron: no sale nada de él.`;
+      if (why === 'noFuel')
+        return `El dron del puerto ${station} en ${server} se ha quedado sin combustible y no puede volar.`;
+      return `El dron del puerto ${station} en ${server} tiene combustible para ${seconds === null ? '?' : f.duration(seconds)} al consumo estimado.`;
+    },
+    stockEmptySoon: ({ item, server, amount, deficit, seconds }, f) =>
+      `${server} tiene ${f.number(amount)} de ${item} en reserva y consume ${f.number(deficit)}/min más de lo que produce: se agotará en ${f.duration(seconds)}.`,
+    sinkPointsLow: ({ server, perMinute, below }, f) =>
+      `El AWESOME Sink de ${server} gana ${f.number(perMinute)} puntos/min, menos de ${f.number(below)}.`,
+    sessionChanged: ({ server, from, to }) =>
+      `${server} cargó la partida ${to}${from ? ` (antes ejecutaba ${from})` : ''}: los gráficos empiezan series nuevas para ella.`,
     players: ({ joined, names, count, server, online }, f) => {
       const many = (names.length || count) !== 1;
       const who = names.length > 0 ? f.list(names) : count === 1 ? 'Un jugador' : `${f.number(count)} jugadores`;

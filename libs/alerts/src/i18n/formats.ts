@@ -119,6 +119,10 @@ export function measuredWith(players: string) {
         return `${f.number(value)}/s`;
       case 'players':
         return `${f.number(value)} ${players}`;
+      case 'perMinute':
+        return `${f.number(value)}/min`;
+      case 'seconds':
+        return f.duration(value);
       case 'none':
         return f.number(value);
     }

@@ -58,6 +58,23 @@ export const fr: Catalogue = {
     channel: 'Canal',
     downtime: 'Indisponibilité',
     lasted: 'Durée',
+    item: 'Objet',
+    produced: 'Produit',
+    consumed: 'Consommé',
+    load: 'Charge',
+    peakConsumption: 'Pic de consommation',
+    generator: 'Générateur',
+    fuel: 'Carburant',
+    fuelLeft: 'Carburant restant',
+    timeLeft: 'Temps restant',
+    extractor: 'Extracteur',
+    resource: 'Ressource',
+    station: 'Port de drones',
+    droneStatus: 'État du drone',
+    stock: 'Réserve',
+    pointsPerMinute: 'Points par minute',
+    session: 'Partie',
+    previousSession: 'Partie précédente',
   },
   rules: {
     server_offline: { title: 'Serveur hors ligne', recovered: 'De nouveau en ligne' },
@@ -76,6 +93,19 @@ export const fr: Catalogue = {
     },
     train_derailed: { title: 'Train déraillé', recovered: 'Train de nouveau sur les rails' },
     addon_lost: { title: 'Add-on perdu', recovered: 'Add-on de retour' },
+    production_deficit: { title: 'Déficit de production', recovered: 'Production équilibrée' },
+    capacity_underused: { title: 'Capacité électrique sous-utilisée', recovered: 'Capacité électrique utilisée' },
+    battery_empty_soon: {
+      title: 'Stockage d’énergie bientôt vide',
+      recovered: 'Stockage d’énergie plus en voie d’épuisement',
+    },
+    capacity_headroom: { title: 'Marge de puissance faible', recovered: 'Marge de puissance rétablie' },
+    generator_fuel_low: { title: 'Carburant du générateur bas', recovered: 'Générateur ravitaillé' },
+    extractor_stopped: { title: 'Extracteur à l’arrêt', recovered: 'Extracteur de nouveau en production' },
+    drone_station_stopped: { title: 'Port de drones à l’arrêt', recovered: 'Le drone vole de nouveau' },
+    stock_empty_soon: { title: 'Réserve bientôt épuisée', recovered: 'La réserve ne s’épuise plus' },
+    sink_points_below: { title: 'Peu de points du Sink', recovered: 'Points du Sink rétablis' },
+    session_changed: { title: 'Partie changée', recovered: '' },
   },
   phrases: {
     fired: ({ rule, subject }) => `${rule}${NBSP}: ${subject}`,
@@ -103,6 +133,36 @@ export const fr: Catalogue = {
       `Le train ${train} sur ${server} a déraillé${station ? ` après la gare ${station}` : ''}.`,
     addonLost: ({ server, reason }) =>
       `Ficsit Remote Monitoring ne répond plus sur ${server} (${reason})${NBSP}: l’énergie, les joueurs et la production ne sont plus mis à jour.`,
+    productionDeficit: ({ item, server, produced, consumed }, f) =>
+      `${server} consomme ${f.number(consumed)}/min de ${item} mais n’en produit que ${f.number(produced)}/min${NBSP}: le stock diminue.`,
+    capacityUnderused: ({ circuit, server, consumed, capacity, below }, f) =>
+      `Le circuit ${circuit} sur ${server} utilise ${f.mw(consumed)} de sa capacité de ${f.mw(capacity)}, moins de ${f.percent(below)}.`,
+    batteryEmptySoon: ({ circuit, server, seconds, percent }, f) =>
+      `Le stockage d’énergie du circuit ${circuit} sur ${server} se décharge et sera vide dans ${f.duration(seconds)} (maintenant à ${f.percent(percent)})${NBSP}: le fusible grillera alors.`,
+    capacityHeadroom: ({ circuit, server, capacity, peak, factor, minutes }, f) =>
+      `Le circuit ${circuit} sur ${server} a une capacité de ${f.mw(capacity)}, moins de ${f.number(factor)} fois son pic de consommation de ${f.mw(peak)} sur les dernières ${f.minutes(minutes)}.`,
+    generatorFuel: ({ generator, server, fuel, why, seconds }, f) => {
+      const what = `${generator} sur ${server}`;
+      if (why === 'cannotStart') return `${what} ne peut pas démarrer${NBSP}: il ne produit pas d’énergie.`;
+      if (why === 'empty')
+        return `${what} n’a plus de carburant${fuel ? ` (${fuel})` : ''}${NBSP}: il ne produit pas d’énergie.`;
+      return `${what} a du carburant${fuel ? ` (${fuel})` : ''} pour ${seconds === null ? '?' : f.duration(seconds)} à sa puissance actuelle.`;
+    },
+    extractorStopped: ({ extractor, server, resource }) =>
+      `${extractor} sur ${server}${resource ? ` (${resource})` : ''} est configuré et pas en pause, mais ne produit rien${NBSP}: pas de courant, ou sa sortie est pleine.`,
+    droneStationStopped: ({ station, server, why, seconds }, f) => {
+      if (why === 'noDrone')
+        return `Le port de drones ${station} sur ${server} n’a pas de drone${NBSP}: rien n’en part.`;
+      if (why === 'noFuel')
+        return `Le drone du port ${station} sur ${server} n’a plus de carburant et ne peut pas voler.`;
+      return `Le drone du port ${station} sur ${server} a du carburant pour ${seconds === null ? '?' : f.duration(seconds)} à la consommation estimée.`;
+    },
+    stockEmptySoon: ({ item, server, amount, deficit, seconds }, f) =>
+      `${server} a ${f.number(amount)} ${item} en réserve et en consomme ${f.number(deficit)}/min de plus qu’il n’en produit${NBSP}: vide dans ${f.duration(seconds)}.`,
+    sinkPointsLow: ({ server, perMinute, below }, f) =>
+      `L’AWESOME Sink de ${server} rapporte ${f.number(perMinute)} points/min, moins de ${f.number(below)}.`,
+    sessionChanged: ({ server, from, to }) =>
+      `${server} a chargé la partie ${to}${from ? ` (avant${NBSP}: ${from})` : ''}${NBSP}: les graphiques commencent de nouvelles séries pour elle.`,
     players: ({ joined, names, count, server, online }, f) => {
       const many = (names.length || count) > 1;
       const who = names.length > 0 ? f.list(names) : count === 1 ? 'Un joueur' : `${f.number(count)} joueurs`;

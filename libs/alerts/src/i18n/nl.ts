@@ -55,6 +55,23 @@ export const nl: Catalogue = {
     channel: 'Kanaal',
     downtime: 'Uitvaltijd',
     lasted: 'Duur',
+    item: 'Voorwerp',
+    produced: 'Geproduceerd',
+    consumed: 'Verbruikt',
+    load: 'Belasting',
+    peakConsumption: 'Piekverbruik',
+    generator: 'Generator',
+    fuel: 'Brandstof',
+    fuelLeft: 'Brandstof over',
+    timeLeft: 'Nog genoeg voor',
+    extractor: 'Extractor',
+    resource: 'Grondstof',
+    station: 'Dronehaven',
+    droneStatus: 'Dronestatus',
+    stock: 'Voorraad',
+    pointsPerMinute: 'Punten per minuut',
+    session: 'Save',
+    previousSession: 'Vorige save',
   },
   rules: {
     server_offline: { title: 'Server offline', recovered: 'Weer online' },
@@ -70,6 +87,16 @@ export const nl: Catalogue = {
     power_over_capacity: { title: 'Verbruik boven capaciteit', recovered: 'Verbruik weer binnen capaciteit' },
     train_derailed: { title: 'Trein ontspoord', recovered: 'Trein weer op het spoor' },
     addon_lost: { title: 'Add-on kwijt', recovered: 'Add-on terug' },
+    production_deficit: { title: 'Productietekort', recovered: 'Productie in balans' },
+    capacity_underused: { title: 'Stroomcapaciteit onderbenut', recovered: 'Stroomcapaciteit weer benut' },
+    battery_empty_soon: { title: 'Energieopslag bijna leeg', recovered: 'Energieopslag raakt niet meer leeg' },
+    capacity_headroom: { title: 'Weinig stroomreserve', recovered: 'Stroomreserve hersteld' },
+    generator_fuel_low: { title: 'Generator bijna zonder brandstof', recovered: 'Generator heeft weer brandstof' },
+    extractor_stopped: { title: 'Extractor staat stil', recovered: 'Extractor produceert weer' },
+    drone_station_stopped: { title: 'Dronehaven staat stil', recovered: 'Drone vliegt weer' },
+    stock_empty_soon: { title: 'Voorraad raakt op', recovered: 'Voorraad raakt niet meer op' },
+    sink_points_below: { title: 'Weinig sinkpunten', recovered: 'Sinkpunten hersteld' },
+    session_changed: { title: 'Save gewisseld', recovered: '' },
   },
   phrases: {
     fired: ({ rule, subject }) => `${rule}: ${subject}`,
@@ -97,6 +124,35 @@ export const nl: Catalogue = {
       `Trein ${train} op ${server} is ontspoord${station ? ` na station ${station}` : ''}.`,
     addonLost: ({ server, reason }) =>
       `Ficsit Remote Monitoring antwoordt niet meer op ${server} (${reason}): stroom, spelers en productie worden niet bijgewerkt.`,
+    productionDeficit: ({ item, server, produced, consumed }, f) =>
+      `${server} verbruikt ${f.number(consumed)}/min ${item} maar produceert maar ${f.number(produced)}/min: de voorraad slinkt.`,
+    capacityUnderused: ({ circuit, server, consumed, capacity, below }, f) =>
+      `Stroomcircuit ${circuit} op ${server} gebruikt ${f.mw(consumed)} van zijn capaciteit van ${f.mw(capacity)}, minder dan ${f.percent(below)}.`,
+    batteryEmptySoon: ({ circuit, server, seconds, percent }, f) =>
+      `De energieopslag van stroomcircuit ${circuit} op ${server} loopt leeg en is over ${f.duration(seconds)} leeg (nu ${f.percent(percent)}): dan springt de zekering.`,
+    capacityHeadroom: ({ circuit, server, capacity, peak, factor, minutes }, f) =>
+      `Stroomcircuit ${circuit} op ${server} heeft een capaciteit van ${f.mw(capacity)}, minder dan ${f.number(factor)} keer het piekverbruik van ${f.mw(peak)} in de laatste ${f.minutes(minutes)}.`,
+    generatorFuel: ({ generator, server, fuel, why, seconds }, f) => {
+      const what = `${generator} op ${server}`;
+      if (why === 'cannotStart') return `${what} kan niet starten: hij levert geen stroom.`;
+      if (why === 'empty')
+        return `${what} heeft geen brandstof meer${fuel ? ` (${fuel})` : ''}: hij levert geen stroom.`;
+      return `${what} heeft brandstof${fuel ? ` (${fuel})` : ''} voor nog ${seconds === null ? '?' : f.duration(seconds)} bij het huidige vermogen.`;
+    },
+    extractorStopped: ({ extractor, server, resource }) =>
+      `${extractor} op ${server}${resource ? ` (${resource})` : ''} is ingesteld en niet gepauzeerd, maar produceert niets: geen stroom, of de uitvoer is vol.`,
+    droneStationStopped: ({ station, server, why, seconds }, f) => {
+      if (why === 'noDrone') return `Dronehaven ${station} op ${server} heeft geen drone: er vertrekt niets.`;
+      if (why === 'noFuel')
+        return `De drone van haven ${station} op ${server} heeft geen brandstof meer en kan niet vliegen.`;
+      return `De drone van haven ${station} op ${server} heeft brandstof voor nog ${seconds === null ? '?' : f.duration(seconds)} bij het geschatte verbruik.`;
+    },
+    stockEmptySoon: ({ item, server, amount, deficit, seconds }, f) =>
+      `${server} heeft ${f.number(amount)} ${item} op voorraad en verbruikt er ${f.number(deficit)}/min meer van dan het maakt: leeg over ${f.duration(seconds)}.`,
+    sinkPointsLow: ({ server, perMinute, below }, f) =>
+      `De AWESOME Sink op ${server} levert ${f.number(perMinute)} punten/min op, minder dan ${f.number(below)}.`,
+    sessionChanged: ({ server, from, to }) =>
+      `${server} heeft de save ${to} geladen${from ? ` (eerder draaide ${from})` : ''}: grafieken beginnen er nieuwe reeksen voor.`,
     players: ({ joined, names, count, server, online }, f) => {
       const many = (names.length || count) !== 1;
       const who = names.length > 0 ? f.list(names) : count === 1 ? 'Een speler' : `${f.number(count)} spelers`;

@@ -80,6 +80,26 @@ function saySummary(t: Catalogue, w: SummaryWords): string {
       return p.trainDerailed(w);
     case 'addonLost':
       return p.addonLost({ server: w.server, reason: w.reason ?? p.noAnswer });
+    case 'productionDeficit':
+      return p.productionDeficit(w, f);
+    case 'capacityUnderused':
+      return p.capacityUnderused(w, f);
+    case 'batteryEmptySoon':
+      return p.batteryEmptySoon(w, f);
+    case 'capacityHeadroom':
+      return p.capacityHeadroom(w, f);
+    case 'generatorFuel':
+      return p.generatorFuel(w, f);
+    case 'extractorStopped':
+      return p.extractorStopped(w);
+    case 'droneStationStopped':
+      return p.droneStationStopped(w, f);
+    case 'stockEmptySoon':
+      return p.stockEmptySoon(w, f);
+    case 'sinkPointsLow':
+      return p.sinkPointsLow(w, f);
+    case 'sessionChanged':
+      return p.sessionChanged(w);
     case 'players':
       return p.players(w, f);
     case 'backOnline':
@@ -125,6 +145,10 @@ function sayValue(t: Catalogue, w: ValueWords): string {
       return f.minutes(w.minutes);
     case 'duration':
       return f.duration(w.seconds);
+    case 'perMinute':
+      return `${f.number(w.value)}/min`;
+    case 'number':
+      return f.number(w.value);
     default:
       return unknown(w);
   }

@@ -8,7 +8,7 @@ import type { RuleKindName } from '../rules';
 // shown with the English texts stored beside it.
 
 /** The unit of a rule's measured value, as the worst value of a recovery names it. */
-export type ValueUnit = 'perSecond' | 'players' | 'mw' | 'percent' | 'none';
+export type ValueUnit = 'perSecond' | 'players' | 'mw' | 'percent' | 'perMinute' | 'seconds' | 'none';
 
 /** What a rule watches on a server: a power circuit by its number, or something by its name in the game. */
 export type InstanceWords = { key: 'circuit'; id: string } | { key: 'text'; text: string };
@@ -45,6 +45,44 @@ export type SummaryWords =
   | { key: 'batteryLow'; circuit: string; server: string; percent: number; below: number }
   | { key: 'trainDerailed'; train: string; server: string; station: string | null }
   | { key: 'addonLost'; server: string; reason: string | null }
+  /** Rates per minute. */
+  | { key: 'productionDeficit'; item: string; server: string; produced: number; consumed: number }
+  | { key: 'capacityUnderused'; circuit: string; server: string; consumed: number; capacity: number; below: number }
+  /** `seconds`: time until the batteries are empty. */
+  | { key: 'batteryEmptySoon'; circuit: string; server: string; seconds: number; percent: number }
+  /** `peak`: the highest consumption in the last `minutes`. */
+  | {
+      key: 'capacityHeadroom';
+      circuit: string;
+      server: string;
+      capacity: number;
+      peak: number;
+      factor: number;
+      minutes: number;
+    }
+  /** Why a generator runs out: `seconds` of fuel left (low), none left (empty), or it cannot start. */
+  | {
+      key: 'generatorFuel';
+      generator: string;
+      server: string;
+      fuel: string | null;
+      why: 'low' | 'empty' | 'cannotStart';
+      seconds: number | null;
+    }
+  | { key: 'extractorStopped'; extractor: string; server: string; resource: string | null }
+  /** Why a drone port's drone cannot fly; `seconds` of fuel left when `why` is lowFuel. */
+  | {
+      key: 'droneStationStopped';
+      station: string;
+      server: string;
+      why: 'noDrone' | 'noFuel' | 'lowFuel';
+      seconds: number | null;
+    }
+  /** `deficit` per minute; `seconds` until the stock is gone at that rate. */
+  | { key: 'stockEmptySoon'; item: string; server: string; amount: number; deficit: number; seconds: number }
+  | { key: 'sinkPointsLow'; server: string; perMinute: number; below: number }
+  /** Another save was loaded; `from` null when the one before is not known. */
+  | { key: 'sessionChanged'; server: string; from: string | null; to: string }
   /** Players joined or left: by name when known (`names`), otherwise how many (`count`). */
   | { key: 'players'; joined: boolean; names: string[]; count: number; server: string; online: number | null }
   | { key: 'backOnline'; server: string; seconds: number }
@@ -79,7 +117,24 @@ export type FieldName =
   | 'lastStation'
   | 'channel'
   | 'downtime'
-  | 'lasted';
+  | 'lasted'
+  | 'item'
+  | 'produced'
+  | 'consumed'
+  | 'load'
+  | 'peakConsumption'
+  | 'generator'
+  | 'fuel'
+  | 'fuelLeft'
+  | 'timeLeft'
+  | 'extractor'
+  | 'resource'
+  | 'station'
+  | 'droneStatus'
+  | 'stock'
+  | 'pointsPerMinute'
+  | 'session'
+  | 'previousSession';
 
 /** The value of a detail. */
 export type ValueWords =
@@ -94,7 +149,11 @@ export type ValueWords =
   | { key: 'power'; mw: number; signed: boolean }
   | { key: 'percent'; percent: number }
   | { key: 'minutes'; minutes: number }
-  | { key: 'duration'; seconds: number };
+  | { key: 'duration'; seconds: number }
+  /** A rate: "12.5/min". */
+  | { key: 'perMinute'; value: number }
+  /** A plain number: "48", "12.5". */
+  | { key: 'number'; value: number };
 
 /** One detail of a notification. */
 export interface FieldWords {

@@ -101,7 +101,7 @@ export function renderDiscord(message: AlertMessage, locale: Locale = 'en'): Dis
   const msg = localize(message, t);
   const title = truncate(displayTitle(msg, t), L.title);
   const at = unixSeconds(msg.at);
-  const status = statusLine(msg, t, (d) => `<t:${unixSeconds(d)}:F> (<t:${unixSeconds(d)}:R>)`);
+  const status = statusLine(msg, t, (d) => `<t:${unixSeconds(d)}:F> (<t:${unixSeconds(d)}:R>)`, true);
   const tail = [status, `🕒 <t:${at}:F> (<t:${at}:R>)`].filter((s): s is string => s !== null).join('\n');
   const separator = '\n\n';
   const summaryRoom = L.description - codePointLength(tail) - separator.length;

@@ -177,18 +177,25 @@ describe('renderDiscord', () => {
     expect(renderDiscord(message({ url: null })).embeds[0]).not.toHaveProperty('url');
   });
 
-  it('shows a recovery of server_offline in green with the downtime', () => {
-    const embed = renderDiscord(resolved()).embeds[0];
+  it('shows a recovery of server_offline in green with the downtime once, as a field', () => {
+    const embed = renderDiscord(resolved({ summary: 'My Server is back online after 4 min 12 s down.' })).embeds[0];
     expect(embed?.color).toBe(SEVERITY_COLOUR.resolved);
     expect(embed?.title).toBe('Back online');
-    expect(embed?.description).toContain('Down for 4 min 12 s');
-    expect(embed?.fields).toContainEqual({ name: 'Downtime', value: '4 min 12 s', inline: true });
+    expect(embed?.fields?.filter((f) => f.name === 'Downtime')).toEqual([
+      { name: 'Downtime', value: '4 min 12 s', inline: true },
+    ]);
+    // The summary says it in words; no "Down for …" line repeats it.
+    expect(embed?.description).not.toContain('Down for');
+    expect(embed?.description?.split('4 min 12 s')).toHaveLength(2);
   });
 
-  it('says "Lasted" with a Duration field for other rule kinds', () => {
+  it('shows a Duration field for other rule kinds, and "Resolved" when the duration is unknown', () => {
     const embed = renderDiscord(resolved({ ruleKind: 'tick_rate_low', durationSeconds: 7500 })).embeds[0];
-    expect(embed?.description).toContain('Lasted 2 h 5 min');
     expect(embed?.fields).toContainEqual({ name: 'Duration', value: '2 h 5 min', inline: true });
+    expect(embed?.description).not.toContain('Lasted');
+    const unknown = renderDiscord(resolved({ durationSeconds: null })).embeds[0];
+    expect(unknown?.description).toContain('Resolved');
+    expect(unknown?.fields?.map((f) => f.name)).not.toContain('Downtime');
   });
 
   it('makes a test obvious and a repeat say since when', () => {
@@ -325,8 +332,8 @@ describe('renderSlack', () => {
   it('shows recovery, repeat and test', () => {
     const recovery = JSON.stringify(renderSlack(resolved()));
     expect(recovery).toContain('✅ Back online');
-    expect(recovery).toContain('Down for 4 min 12 s');
-    expect(recovery).toContain('*Downtime*\\n4 min 12 s');
+    expect(recovery).not.toContain('Down for');
+    expect(recovery.split('*Downtime*\\n4 min 12 s')).toHaveLength(2);
     expect(JSON.stringify(renderSlack(message({ transition: 'repeat' })))).toContain('Still firing since <!date^');
     const test = renderSlack(message({ transition: 'test' }));
     expect(test.blocks[0]).toMatchObject({ text: { text: '🧪 [TEST] Server offline' } });
@@ -402,8 +409,8 @@ describe('renderTeams', () => {
     expect(colour(message({ severity: 'info' }))).toMatchObject({ color: 'accent' });
     expect(colour(resolved())).toMatchObject({ color: 'good', text: 'Back online' });
     const recovery = JSON.stringify(renderTeams(resolved()));
-    expect(recovery).toContain('Down for 4 min 12 s');
-    expect(recovery).toContain('{"title":"Downtime","value":"4 min 12 s"}');
+    expect(recovery).not.toContain('Down for');
+    expect(recovery.split('{"title":"Downtime","value":"4 min 12 s"}')).toHaveLength(2);
     expect(JSON.stringify(renderTeams(message({ transition: 'repeat' })))).toContain('Still firing since');
     expect(colour(message({ transition: 'test' }))).toMatchObject({ text: '[TEST] Server offline' });
   });
@@ -496,8 +503,8 @@ describe('renderEmail', () => {
   it('labels recovery, repeat and test', () => {
     const recovery = renderEmail(resolved());
     expect(recovery.subject).toBe('[RESOLVED] Back online: My Server');
-    expect(recovery.text).toContain('Down for 4 min 12 s');
-    expect(recovery.text).toContain('Downtime: 4 min 12 s');
+    expect(recovery.text).not.toContain('Down for');
+    expect(recovery.text.split('Downtime: 4 min 12 s')).toHaveLength(2);
     expect(recovery.html).toContain('background:#30a46c');
     expect(renderEmail(message({ transition: 'repeat' })).subject).toBe(
       '[CRITICAL] Server offline: My Server (still firing)',

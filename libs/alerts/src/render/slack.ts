@@ -95,7 +95,7 @@ export function renderSlack(message: AlertMessage, locale: Locale = 'en'): Slack
   const head = [`${label(t.render.server)} ${server}`];
   if (msg.instance !== null && msg.instance.trim() !== '')
     head.push(`${label(t.render.instance)} ${mrkdwn(msg.instance, 300)}`);
-  const status = statusLine(msg, t, slackDate);
+  const status = statusLine(msg, t, slackDate, true);
   const tail = status === null ? '' : `\n_${status}_`;
   const headText = head.join('\n');
   const summaryRoom = L.sectionText - codePointLength(headText) - codePointLength(tail) - 1;

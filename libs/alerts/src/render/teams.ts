@@ -100,7 +100,7 @@ export function renderTeams(message: AlertMessage, locale: Locale = 'en'): Teams
   fixed.push(fact(words.rule, msg.ruleName, 200));
   const user = msg.fields.map((f) => fact(f.name, f.value, 1000));
 
-  const status = statusLine(msg, t);
+  const status = statusLine(msg, t, t.formats.time, true);
   const url = safeUrl(msg.url);
   const build = (kept: number, summaryMax: number): TeamsWebhookPayload => {
     const facts = [...fixed, ...user.slice(0, kept)];

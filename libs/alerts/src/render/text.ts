@@ -156,17 +156,21 @@ export function recoveryDuration(msg: AlertMessage, t: Catalogue = en): string |
 /**
  * One line telling which moment this is, or null for a plain `fired`: "Down for 4 min 12 s" / "Lasted 2 h" on a
  * recovery, "Still firing since … (for …)" on a repeat, a no-action-needed note on a test. `time` formats the
- * start for the receiver (the language's UTC time by default).
+ * start for the receiver (the language's UTC time by default). A renderer that shows a recovery's duration as a
+ * field of its own (`durationField`) gets null for it: the summary says it in words, the field once more, and a
+ * third time would be noise.
  */
 export function statusLine(
   msg: AlertMessage,
   t: Catalogue = en,
   time: (d: Date) => string = t.formats.time,
+  durationField = false,
 ): string | null {
   switch (msg.transition) {
     case 'resolved': {
       const duration = recoveryDuration(msg, t);
       if (duration === null) return t.render.resolved;
+      if (durationField) return null;
       return msg.ruleKind === 'server_offline' ? t.render.downFor(duration) : t.render.lasted(duration);
     }
     case 'repeat': {

@@ -16,8 +16,27 @@ export type ServerStatus = z.infer<typeof ServerStatus>;
 export const AddonStatus = z.enum(['unknown', 'available', 'unavailable']);
 export type AddonStatus = z.infer<typeof AddonStatus>;
 
-/** What a poll job fetches; each kind has its own interval in the plan. */
-export const PollKind = z.enum(['health', 'power', 'players', 'production', 'trains', 'drones', 'factory', 'addon']);
+/**
+ * What a poll job fetches; each kind has its own interval in the plan (`storage` shares `inventory`'s, `session`
+ * shares `health`'s).
+ */
+export const PollKind = z.enum([
+  'health',
+  'power',
+  'players',
+  'production',
+  'trains',
+  'drones',
+  'factory',
+  'generators',
+  'extractors',
+  'drone_stations',
+  'inventory',
+  'storage',
+  'resource_sink',
+  'session',
+  'addon',
+]);
 export type PollKind = z.infer<typeof PollKind>;
 
 /** A role in an organisation. */

@@ -124,8 +124,107 @@ export const FactorySummary = z.object({
   idle: z.int().nonnegative(),
   unconfigured: z.int().nonnegative(),
   paused: z.int().nonnegative(),
+  /** Configured, unpaused machines that do not produce: output full or an input empty. */
+  stalled: z.int().nonnegative(),
 });
 export type FactorySummary = z.infer<typeof FactorySummary>;
+
+/** One power generator (MW; clock and load in percent; burn time left in seconds, null when it cannot run out). */
+export const Generator = z.object({
+  generatorId: z.string(),
+  name: z.string(),
+  className: z.string(),
+  fuelClass: z.string().nullable(),
+  fuelName: z.string().nullable(),
+  fuelForm: z.string().nullable(),
+  fuelAmount: z.number(),
+  burnTimeLeftSeconds: z.int().nullable(),
+  production: z.number(),
+  capacity: z.number(),
+  loadPercent: z.number(),
+  clockPercent: z.number(),
+  canStart: z.boolean(),
+  supplementPercent: z.number().nullable(),
+  nuclearWarning: z.string().nullable(),
+  circuitGroupId: z.int().nullable(),
+});
+export type Generator = z.infer<typeof Generator>;
+
+/** One resource extractor (items or m³ per minute; clock in percent). */
+export const Extractor = z.object({
+  extractorId: z.string(),
+  name: z.string(),
+  className: z.string(),
+  resourceClass: z.string().nullable(),
+  resourceName: z.string().nullable(),
+  purity: z.string().nullable(),
+  currentProd: z.number(),
+  maxProd: z.number(),
+  productivity: z.number(),
+  clockPercent: z.number(),
+  isConfigured: z.boolean(),
+  isProducing: z.boolean(),
+  isPaused: z.boolean(),
+  circuitGroupId: z.int().nullable(),
+});
+export type Extractor = z.infer<typeof Extractor>;
+
+/** One drone port (rates per minute, times in seconds). */
+export const DroneStation = z.object({
+  stationId: z.string(),
+  name: z.string(),
+  pairedStation: z.string().nullable(),
+  droneStatus: z.string().nullable(),
+  fuelName: z.string().nullable(),
+  fuelAmount: z.number(),
+  fuelRate: z.number().nullable(),
+  fuelTimeLeftSeconds: z.int().nullable(),
+  roundTripSeconds: z.number().nullable(),
+  avgIncRate: z.number(),
+  avgOutRate: z.number(),
+  transportRate: z.number(),
+});
+export type DroneStation = z.infer<typeof DroneStation>;
+
+/** One item's total in storage containers and the dimensional depot. */
+export const InventoryItem = z.object({
+  itemClass: z.string(),
+  itemName: z.string(),
+  amount: z.number(),
+  cloudAmount: z.number(),
+  stackSize: z.number(),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+
+/** A summary of the storage containers (the per-container items go to storage and the REST search only). */
+export const StorageSummary = z.object({
+  containers: z.int().nonnegative(),
+  entries: z.int().nonnegative(),
+});
+export type StorageSummary = z.infer<typeof StorageSummary>;
+
+/** The AWESOME Sink's default track (points are 64-bit in the game: a double holds them exactly up to 2^53). */
+export const ResourceSink = z.object({
+  track: z.string(),
+  totalPoints: z.number(),
+  coupons: z.int(),
+  couponProgress: z.number(),
+  pointsToCoupon: z.number(),
+  pointsPerMinute: z.number(),
+});
+export type ResourceSink = z.infer<typeof ResourceSink>;
+
+/** The loaded save (FRM getSessionInfo). */
+export const SessionInfo = z.object({
+  sessionName: z.string(),
+  isPaused: z.boolean(),
+  passedDays: z.int().nullable(),
+  dayHours: z.int().nullable(),
+  dayMinutes: z.int().nullable(),
+  isDay: z.boolean().nullable(),
+  totalPlaySeconds: z.number(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
 
 /** Add-on availability check. */
 export const AddonCheck = z.object({
@@ -159,6 +258,13 @@ export const PollResult = z.discriminatedUnion('kind', [
   z.object({ ...resultBase, kind: z.literal('trains'), data: z.array(Train).nullable() }),
   z.object({ ...resultBase, kind: z.literal('drones'), data: z.array(Drone).nullable() }),
   z.object({ ...resultBase, kind: z.literal('factory'), data: FactorySummary.nullable() }),
+  z.object({ ...resultBase, kind: z.literal('generators'), data: z.array(Generator).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('extractors'), data: z.array(Extractor).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('drone_stations'), data: z.array(DroneStation).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('inventory'), data: z.array(InventoryItem).nullable() }),
+  z.object({ ...resultBase, kind: z.literal('storage'), data: StorageSummary.nullable() }),
+  z.object({ ...resultBase, kind: z.literal('resource_sink'), data: ResourceSink.nullable() }),
+  z.object({ ...resultBase, kind: z.literal('session'), data: SessionInfo.nullable() }),
   z.object({ ...resultBase, kind: z.literal('addon'), data: AddonCheck.nullable() }),
 ]);
 export type PollResult = z.infer<typeof PollResult>;

@@ -135,3 +135,19 @@ export function parseList<T>(endpoint: string, body: unknown, record: z.ZodType<
   }
   return { records, skipped };
 }
+
+/** One inventory entry `{Name, ClassName, Amount, MaxAmount}` (Amount sums the stacks; MaxAmount is one stack). */
+export const item = z.looseObject({ Name: strOr(), ClassName: z.string().min(1), Amount: numOr(), MaxAmount: numOr() });
+/** An inventory list: broken entries and FRM's `Desc_None` placeholder are dropped, not the whole record. */
+export const items = z
+  .array(z.unknown())
+  .nullish()
+  .transform((list) => {
+    // A broken entry (or FRM's `{"ClassName":"Desc_None"}` placeholder) is dropped, not the whole building.
+    const out: z.output<typeof item>[] = [];
+    for (const entry of list ?? []) {
+      const parsed = item.safeParse(entry);
+      if (parsed.success && parsed.data.ClassName !== 'Desc_None') out.push(parsed.data);
+    }
+    return out;
+  });

@@ -225,7 +225,7 @@ describe('FRM parsers: any body parses into finite, flat records or fails with F
         }
         expectStorable(session);
         expect(typeof session.sessionName).toBe('string');
-        expect(Number.isInteger(session.totalPlayDurationSeconds)).toBe(true);
+        expect(Number.isInteger(session.totalPlaySeconds)).toBe(true);
         for (const n of [session.passedDays, session.dayHours, session.dayMinutes])
           if (n !== null) expect(Number.isSafeInteger(n)).toBe(true);
       }),

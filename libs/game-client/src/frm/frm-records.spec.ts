@@ -230,14 +230,39 @@ describe('live captures', () => {
           name: 'Drone Port',
           pairedStation: 'North Outpost',
           droneStatus: 'Docked',
+          fuelName: 'Battery',
+          fuelAmount: 80,
+          fuelRate: 0.8,
+          // 80 batteries at 0.8 a minute.
+          fuelTimeLeftSeconds: 6000,
+          roundTripSeconds: 150,
+          avgIncRate: 0,
+          avgOutRate: 24,
+          transportRate: 0.4,
           powerConsumed: 100,
+          circuitGroupId: 0,
+          posX: 10000,
+          posY: -20000,
+          posZ: 3000,
         },
         {
           stationId: 'Build_DroneStation_C_2147000002',
           name: 'Drone Port',
           pairedStation: null,
           droneStatus: 'No Drone',
+          fuelName: null,
+          fuelAmount: 0,
+          fuelRate: 0,
+          fuelTimeLeftSeconds: null,
+          roundTripSeconds: null,
+          avgIncRate: 0,
+          avgOutRate: 0,
+          transportRate: 0,
           powerConsumed: 0,
+          circuitGroupId: null,
+          posX: -5000,
+          posY: 42000,
+          posZ: 1200,
         },
       ],
       skipped: 0,
@@ -261,6 +286,7 @@ describe('live captures', () => {
           powerShards: 0,
           circuitGroupId: 0,
           powerConsumed: 15,
+          stall: null,
           posX: 57600,
           posY: -67900,
           posZ: 14000,
@@ -270,11 +296,30 @@ describe('live captures', () => {
     });
   });
 
+  it('getFactory: tells why a configured machine stopped (output full, input empty), not when paused', () => {
+    const running = (fixture('getFactory-assembler.json') as Record<string, unknown>[])[0]!;
+    const stopped = { ...running, IsProducing: false };
+    const full = {
+      ...stopped,
+      production: [{ Name: 'Stator', ClassName: 'Desc_Stator_C', Amount: 100, MaxAmount: 100 }],
+    };
+    const starved = {
+      ...stopped,
+      ingredients: [{ Name: 'Wire', ClassName: 'Desc_Wire_C', Amount: 0, MaxAmount: 500 }],
+    };
+    const stall = (b: object) => parseFactory([b]).records[0]!.stall;
+    expect(stall(full)).toBe('output_full');
+    expect(stall(starved)).toBe('input_starved');
+    expect(stall({ ...full, IsPaused: true })).toBeNull();
+    expect(stall({ ...full, IsConfigured: false })).toBeNull();
+    expect(stall(running)).toBeNull();
+  });
+
   it('getSessionInfo: the single session object', () => {
     expect(parseSessionInfo(fixture('getSessionInfo.json'))).toEqual({
       sessionName: 'REDACTED-SAVE-NAME',
       isPaused: false,
-      totalPlayDurationSeconds: 276096,
+      totalPlaySeconds: 276096,
       passedDays: 77,
       isDay: true,
       dayHours: 11,
@@ -359,9 +404,9 @@ describe('lenient reading', () => {
 
   it('falls back to TotalPlayDurationText when TotalPlayDuration is missing', () => {
     const { TotalPlayDuration: _dropped, ...session } = fixture('getSessionInfo.json') as Record<string, unknown>;
-    expect(parseSessionInfo(session).totalPlayDurationSeconds).toBe(276096);
+    expect(parseSessionInfo(session).totalPlaySeconds).toBe(276096);
     expect(parseSessionInfo({ SessionName: 'bare' })).toEqual({
-      ...{ sessionName: 'bare', isPaused: false, totalPlayDurationSeconds: 0, passedDays: null },
+      ...{ sessionName: 'bare', isPaused: false, totalPlaySeconds: 0, passedDays: null },
       ...{ isDay: null, dayHours: null, dayMinutes: null },
     });
   });
@@ -435,8 +480,7 @@ describe('lenient reading', () => {
     '%s: a record without a usable location is skipped where position is stored',
     (_, parse, name) => {
       const { location: _dropped, ...good } = firstOf(name);
-      const keepsWithoutPosition =
-        name.startsWith('getPower') || name.startsWith('getProd') || name.includes('Station');
+      const keepsWithoutPosition = name.startsWith('getPower') || name.startsWith('getProd');
       expect(parse([good]).skipped).toBe(keepsWithoutPosition ? 0 : 1);
       if (!keepsWithoutPosition) expect(parse([{ ...good, location: { x: 'a', y: 0, z: 0 } }]).skipped).toBe(1);
     },

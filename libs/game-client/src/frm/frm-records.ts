@@ -12,12 +12,19 @@ export {
   type ProductionRecord,
   type SessionInfoRecord,
 } from './frm-world';
+export { parseDrones, parseTrains, type DroneRecord, type TrainRecord } from './frm-travel';
 export {
-  parseDrones,
   parseDroneStations,
-  parseTrains,
-  type DroneRecord,
+  parseExtractors,
+  parseInventory,
+  parseResourceSink,
+  parseStorage,
+  purityOf,
   type DroneStationRecord,
-  type TrainRecord,
-} from './frm-travel';
-export { parseFactory, type FactoryBuildingRecord } from './frm-factory';
+  type ExtractorRecord,
+  type InventoryItemRecord,
+  type ResourceSinkRecord,
+  type StorageRecord,
+} from './frm-buildings';
+export { parseFactory, parseFactoryBySchema, type FactoryBuildingRecord } from './frm-factory';
+export { parseGenerators, parseGeneratorsBySchema, type GeneratorRecord } from './frm-generators';

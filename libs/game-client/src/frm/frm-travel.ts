@@ -58,17 +58,6 @@ export interface DroneRecord {
   posZ: number;
 }
 
-/** One drone port. */
-export interface DroneStationRecord {
-  stationId: string;
-  name: string;
-  /** Null for FRM's "None". */
-  pairedStation: string | null;
-  /** E.g. "Docked", "En Route", "No Drone", "Not Enough Fuel". */
-  droneStatus: string | null;
-  powerConsumed: number | null;
-}
-
 const train = z
   .looseObject({
     ID: frmId,
@@ -132,22 +121,6 @@ const drone = z
     ...position(d.location),
   }));
 
-const droneStation = z
-  .looseObject({
-    ID: frmId,
-    Name: strOr(),
-    PairedStation: label('None'),
-    DroneStatus: label(),
-    PowerInfo: powerInfo,
-  })
-  .transform((s): DroneStationRecord => ({
-    stationId: s.ID,
-    name: s.Name,
-    pairedStation: s.PairedStation,
-    droneStatus: s.DroneStatus,
-    powerConsumed: s.PowerInfo?.PowerConsumed ?? null,
-  }));
-
 /**
  * Parses `getTrains`.
  * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
@@ -162,12 +135,4 @@ export function parseTrains(body: unknown): Parsed<TrainRecord> {
  */
 export function parseDrones(body: unknown): Parsed<DroneRecord> {
   return parseList('getDrone', body, drone);
-}
-
-/**
- * Parses `getDroneStation`.
- * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
- */
-export function parseDroneStations(body: unknown): Parsed<DroneStationRecord> {
-  return parseList('getDroneStation', body, droneStation);
 }

@@ -51,7 +51,7 @@ export interface ProductionRecord {
 export interface SessionInfoRecord {
   sessionName: string;
   isPaused: boolean;
-  totalPlayDurationSeconds: number;
+  totalPlaySeconds: number;
   passedDays: number | null;
   isDay: boolean | null;
   dayHours: number | null;
@@ -125,7 +125,7 @@ const session = z
     sessionName: s.SessionName,
     isPaused: s.IsPaused,
     // The text form ("76:41:36") is the fallback for a version that only sends that one.
-    totalPlayDurationSeconds:
+    totalPlaySeconds:
       s.TotalPlayDuration !== null ? Math.floor(s.TotalPlayDuration) : (parseDuration(s.TotalPlayDurationText) ?? 0),
     passedDays: s.PassedDays,
     isDay: s.IsDay,

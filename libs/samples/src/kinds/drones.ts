@@ -1,4 +1,4 @@
-import { col } from '../column';
+import { col, SESSION_COLUMN } from '../column';
 import type { SampleKind } from '../sample-kind';
 
 /** FRM getDrone: one row per drone (speed km/h, position cm). */
@@ -17,6 +17,7 @@ export const drones: SampleKind = {
     col('pos_x', 'float8', { event: false, doc: 'cm' }),
     col('pos_y', 'float8', { event: false, doc: 'cm' }),
     col('pos_z', 'float8', { event: false, doc: 'cm' }),
+    SESSION_COLUMN,
   ],
   order: 'drone_id',
   interval: 'standard',
@@ -24,4 +25,5 @@ export const drones: SampleKind = {
   aggregates: false,
   latest: { type: 'rows' },
   sampled: true,
+  addon: true,
 };

@@ -1,4 +1,4 @@
-import { col } from '../column';
+import { col, SESSION_COLUMN } from '../column';
 import type { SampleKind } from '../sample-kind';
 
 /**
@@ -25,6 +25,11 @@ export const factory: SampleKind = {
     col('pos_x', 'float8', { doc: 'cm' }),
     col('pos_y', 'float8', { doc: 'cm' }),
     col('pos_z', 'float8', { doc: 'cm' }),
+    col('stall', 'text', {
+      nullable: true,
+      doc: 'output_full or input_starved when a configured, unpaused machine does not produce; else null',
+    }),
+    SESSION_COLUMN,
   ].map((c) => ({ ...c, event: false })),
   order: 'building_id',
   pageKey: 'building_id',
@@ -43,7 +48,9 @@ export const factory: SampleKind = {
       },
       { field: 'unconfigured', where: 'NOT is_configured', test: (b) => b.isConfigured !== true },
       { field: 'paused', where: 'is_paused', test: (b) => b.isPaused === true },
+      { field: 'stalled', where: 'stall IS NOT NULL', test: (b) => b.stall !== null && b.stall !== undefined },
     ],
   },
   sampled: true,
+  addon: true,
 };

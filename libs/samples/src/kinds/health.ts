@@ -28,4 +28,5 @@ export const health: SampleKind = {
   aggregates: true,
   latest: { type: 'one' },
   sampled: false,
+  addon: false,
 };

@@ -1,4 +1,4 @@
-import { col } from '../column';
+import { col, SESSION_COLUMN } from '../column';
 import type { SampleKind } from '../sample-kind';
 
 /** FRM getPlayer: one row per player FRM knows (health 0-100, speed km/h, position cm). */
@@ -6,7 +6,7 @@ export const players: SampleKind = {
   kind: 'players',
   table: 'player_samples',
   columns: [
-    col('player_id', 'uuid', { doc: 'stable per server and FRM player' }),
+    col('player_id', 'uuid', { apiName: 'id', doc: 'stable per server and FRM player' }),
     col('frm_id', 'text', { api: false }),
     col('name', 'text'),
     col('is_online', 'bool'),
@@ -16,6 +16,7 @@ export const players: SampleKind = {
     col('pos_x', 'float8', { doc: 'cm' }),
     col('pos_y', 'float8', { doc: 'cm' }),
     col('pos_z', 'float8', { doc: 'cm' }),
+    SESSION_COLUMN,
   ],
   order: 'name, player_id',
   pageKey: 'player_id',
@@ -24,4 +25,5 @@ export const players: SampleKind = {
   aggregates: false,
   latest: { type: 'rows' },
   sampled: true,
+  addon: true,
 };

@@ -1,4 +1,4 @@
-import { col } from '../column';
+import { col, SESSION_COLUMN } from '../column';
 import type { SampleKind } from '../sample-kind';
 
 /** FRM getPower: one row per circuit group (MW, MWh, percent 0-100). */
@@ -19,11 +19,13 @@ export const power: SampleKind = {
     col('battery_time_empty_s', 'int', { field: 'batteryTimeEmptySeconds', nullable: true, doc: 'seconds' }),
     col('battery_time_full_s', 'int', { field: 'batteryTimeFullSeconds', nullable: true, doc: 'seconds' }),
     col('fuse_triggered', 'bool'),
+    SESSION_COLUMN,
   ],
   order: 'circuit_group_id',
   interval: 'fast',
   history: true,
-  aggregates: false,
+  aggregates: true,
   latest: { type: 'rows' },
   sampled: true,
+  addon: true,
 };

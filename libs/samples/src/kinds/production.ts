@@ -1,4 +1,4 @@
-import { col } from '../column';
+import { col, SESSION_COLUMN } from '../column';
 import type { SampleKind } from '../sample-kind';
 
 /** FRM getProdStats: factory-wide production of one item per row, per minute (fluids in m³/min). */
@@ -15,11 +15,13 @@ export const production: SampleKind = {
     col('max_consumed', 'float8', { doc: 'per minute' }),
     col('prod_percent', 'float8'),
     col('cons_percent', 'float8'),
+    SESSION_COLUMN,
   ],
   order: 'item_class',
   interval: 'standard',
-  history: false,
-  aggregates: false,
+  history: true,
+  aggregates: true,
   latest: { type: 'rows' },
   sampled: true,
+  addon: true,
 };

@@ -1,4 +1,4 @@
-import { col } from '../column';
+import { col, SESSION_COLUMN } from '../column';
 import type { SampleKind } from '../sample-kind';
 
 /** FRM getTrains: one row per train (speed km/h, masses kg, position cm). */
@@ -24,6 +24,7 @@ export const trains: SampleKind = {
     col('pos_x', 'float8', { event: false, doc: 'cm' }),
     col('pos_y', 'float8', { event: false, doc: 'cm' }),
     col('pos_z', 'float8', { event: false, doc: 'cm' }),
+    SESSION_COLUMN,
   ],
   order: 'train_id',
   interval: 'standard',
@@ -31,4 +32,5 @@ export const trains: SampleKind = {
   aggregates: false,
   latest: { type: 'rows' },
   sampled: true,
+  addon: true,
 };

@@ -164,7 +164,20 @@ export class DrillPlatform {
     // The plan table is data: the Team plan of this private database polls every few seconds.
     await setPlanIntervals(
       this.databaseUrl,
-      { health: h, power: 2 * h, players: 2 * h, production: 5 * h, trains: 5 * h, drones: 5 * h, factory: 10 * h },
+      {
+        health: h,
+        power: 2 * h,
+        players: 2 * h,
+        production: 5 * h,
+        trains: 5 * h,
+        drones: 5 * h,
+        factory: 10 * h,
+        generators: 2 * h,
+        extractors: 5 * h,
+        drone_stations: 5 * h,
+        inventory: 5 * h,
+        resource_sink: 10 * h,
+      },
       ['team'],
     );
     this.stillWanted();

@@ -9,10 +9,19 @@ import { seedLatest, type DataSource, type SeedErrors } from '../../live/seed';
 import { liveStore } from '../../live/store';
 import { AddonHelp } from './AddonHelp';
 import type { PanelContext } from './common';
+import { FactoryView } from './factory';
 import { DronesPanel, FactoryPanel, TrainsPanel } from './FleetPanels';
 import { HealthPanel } from './HealthPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { PlayersPanel } from './PlayersPanel';
+import {
+  DroneStationsPanel,
+  ExtractorsPanel,
+  GeneratorsPanel,
+  InventorySearch,
+  ResourceSinkPanel,
+  seedPanels,
+} from './panels';
 import { PowerPanel } from './PowerPanel';
 import { ProductionPanel } from './ProductionPanel';
 
@@ -31,6 +40,8 @@ export interface DashboardProps {
   actions?: ReactNode;
   /** A notice above the panels (the share page's read-only notice). */
   notice?: ReactNode;
+  /** More panels after the built-in ones (the server page's history charts), given the panels' context. */
+  morePanels?: (ctx: PanelContext) => ReactNode;
 }
 
 /** "4 s ago", ticking by itself (so the panels below do not re-render every second). */
@@ -60,9 +71,10 @@ export function Dashboard(props: DashboardProps) {
     let cancelled = false;
     setSettled(false);
     const cap = setTimeout(() => !cancelled && setSettled(true), SETTLE_MS);
-    void seedLatest(props.src, liveStore.get(props.src.key).addonStatus !== 'unavailable').then((e) => {
+    const withAddon = liveStore.get(props.src.key).addonStatus !== 'unavailable';
+    void Promise.all([seedLatest(props.src, withAddon), seedPanels(props.src, withAddon)]).then(([a, b]) => {
       if (cancelled) return;
-      setSeedErrors(e);
+      setSeedErrors({ ...a, ...b });
       setSettled(true);
     });
     return () => {
@@ -153,6 +165,13 @@ export function Dashboard(props: DashboardProps) {
           <TrainsPanel ctx={ctx} />
           <DronesPanel ctx={ctx} />
           <FactoryPanel ctx={ctx} />
+          <ResourceSinkPanel ctx={ctx} />
+          <FactoryView ctx={ctx} />
+          <GeneratorsPanel ctx={ctx} />
+          <ExtractorsPanel ctx={ctx} />
+          <DroneStationsPanel ctx={ctx} />
+          <InventorySearch ctx={ctx} />
+          {props.morePanels?.(ctx)}
           <AddonHelp
             open={addon === 'unavailable'}
             reason={addon === 'unavailable' ? live.addonReason : null}

@@ -8,6 +8,7 @@ import { canWrite, intervalsOf, useAccount } from '../../lib/account';
 import { useLive, useWatch } from '../../live/hooks';
 import { liveStore } from '../../live/store';
 import { AlertRulesLink } from '../alerts';
+import { ChartPanels } from './charts/ChartPanels';
 import { serverSource } from '../servers';
 import { Dashboard } from './Dashboard';
 import { ServerActions } from './ServerActions';
@@ -70,6 +71,8 @@ export function ServerDashboard(props: { serverId: string }) {
 
   const writer = canWrite(account);
   const sub = account.subscription;
+  const retentionHours = sub?.limits.retention_hours ?? account.me?.plan.retention_hours ?? null;
+  const planName = sub?.plan.name ?? null;
   return (
     <div className="page page-wide">
       <nav className="crumbs" aria-label={t('crumbs.trail')}>
@@ -81,10 +84,18 @@ export function ServerDashboard(props: { serverId: string }) {
         subtitle={`${server.host}:${server.port}`}
         readOnly={!writer}
         intervals={intervalsOf(sub)}
-        retentionHours={sub?.limits.retention_hours ?? account.me?.plan.retention_hours ?? null}
-        planName={sub?.plan.name ?? null}
+        retentionHours={retentionHours}
+        planName={planName}
         addonHttpPort={server.addon_http_port}
         addonWsPort={server.addon_ws_port}
+        morePanels={(ctx) => (
+          <ChartPanels
+            ctx={ctx}
+            retentionHours={retentionHours}
+            planName={planName}
+            pollIntervals={sub?.plan.polling_intervals_seconds ?? null}
+          />
+        )}
         actions={
           <span className="dash-buttons">
             <AlertRulesLink serverId={server.id} />

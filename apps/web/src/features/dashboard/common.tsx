@@ -15,7 +15,18 @@ export interface PanelContext {
   readOnly: boolean;
 }
 
-type AddonKind = 'power' | 'players' | 'production' | 'trains' | 'drones' | 'factory';
+type AddonKind =
+  | 'power'
+  | 'players'
+  | 'production'
+  | 'trains'
+  | 'drones'
+  | 'factory'
+  | 'generators'
+  | 'extractors'
+  | 'drone_stations'
+  | 'inventory'
+  | 'resource_sink';
 
 /** "Needs the Ficsit Remote Monitoring add-on", why, and where the fix is. */
 export function AddonNeeded(props: { reason: string | null }) {

@@ -41,6 +41,8 @@ export function Overlay(props: { token: string }) {
   const prod = power?.reduce((s, c) => s + c.powerProduction, 0) ?? null;
   const cons = power?.reduce((s, c) => s + c.powerConsumed, 0) ?? null;
   const stale = isStale(health?.time, DEFAULT_INTERVALS.health, now);
+  // The AWESOME Sink's points per minute, once the add-on has reported it (from the socket's snapshot and polls).
+  const sink = live.addonStatus === 'unavailable' ? null : (live.kinds.resource_sink?.data ?? null);
 
   return (
     <main id="main" className="overlay" aria-label={name ? t('overlay.labelOf', { name }) : t('overlay.label')}>
@@ -59,6 +61,15 @@ export function Overlay(props: { token: string }) {
           </div>
           <div className="ov-sub">{prod === null ? '' : t('overlay.powerSub')}</div>
         </div>
+        {sink && (
+          <div className="ov-item">
+            <div className="ov-label">{t('overlay.sink')}</div>
+            <div className="ov-value" data-testid="overlay-sink">
+              {t('overlay.sinkValue', { points: num(sink.pointsPerMinute, 0) })}
+            </div>
+            <div className="ov-sub">{t('overlay.sinkSub', { coupons: num(sink.coupons, 0) })}</div>
+          </div>
+        )}
         <div className="ov-item">
           <div className="ov-label">{t('overlay.tickRate')}</div>
           <div className="ov-value" data-testid="overlay-tick-rate">

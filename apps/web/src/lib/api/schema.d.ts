@@ -225,6 +225,23 @@ export interface paths {
         patch: operations["AuthController_updateMe"];
         trace?: never;
     };
+    "/api/v1/metrics/prometheus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's latest game metrics in Prometheus' text format 0.0.4 (health, power per circuit, production per item, generators, extractors, resource sink, session), labelled server_id, server, session, circuit, item, fuel */
+        get: operations["PrometheusController_exposition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notification-channels": {
         parameters: {
             query?: never;
@@ -373,8 +390,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Factory buildings of the newest sample */
+        /** Factory buildings of the newest sample, filtered by state, type and recipe, paged */
         get: operations["PublicShareController_buildings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every latest kind in one answer */
+        get: operations["PublicShareController_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/drone-stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drone ports of the newest sample */
+        get: operations["PublicShareController_droneStations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -400,6 +451,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{token}/extractors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extractors of the newest sample */
+        get: operations["PublicShareController_extractors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/generators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Power generators of the newest sample */
+        get: operations["PublicShareController_generators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/generators/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Generator production and capacity per fuel over time */
+        get: operations["PublicShareHistoryController_generatorsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{token}/metrics/history": {
         parameters: {
             query?: never;
@@ -408,7 +510,7 @@ export interface paths {
             cookie?: never;
         };
         /** Tick rate and players over time */
-        get: operations["PublicShareController_metricsHistory"];
+        get: operations["PublicShareHistoryController_metricsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -441,7 +543,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Players of the newest sample */
+        /** Players of the newest sample (a JSON array, paged by limit and cursor: Link rel="next") */
         get: operations["PublicShareController_players"];
         put?: never;
         post?: never;
@@ -459,7 +561,24 @@ export interface paths {
             cookie?: never;
         };
         /** Players online over time */
-        get: operations["PublicShareController_playersHistory"];
+        get: operations["PublicShareHistoryController_playersHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/players/trails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each online player was over time */
+        get: operations["PublicShareHistoryController_playersTrails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -476,7 +595,7 @@ export interface paths {
             cookie?: never;
         };
         /** Power per circuit over time */
-        get: operations["PublicShareController_powerHistory"];
+        get: operations["PublicShareHistoryController_powerHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -502,6 +621,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{token}/production/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Produced and consumed per item over time */
+        get: operations["PublicShareHistoryController_productionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{token}/production/latest": {
         parameters: {
             query?: never;
@@ -519,6 +655,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{token}/resource-sink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AWESOME Sink of the newest sample */
+        get: operations["PublicShareController_resourceSink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/resource-sink/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AWESOME Sink points, points per minute and coupons over time */
+        get: operations["PublicShareHistoryController_resourceSinkHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loaded save of the newest sample */
+        get: operations["PublicShareController_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{token}/trains": {
         parameters: {
             query?: never;
@@ -528,6 +715,23 @@ export interface paths {
         };
         /** Trains of the newest sample */
         get: operations["PublicShareController_trains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{token}/world-inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item totals of the newest world inventory, searched by q, with the containers holding each */
+        get: operations["PublicShareController_inventory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -617,8 +821,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Factory buildings of the newest sample, paged */
+        /** Factory buildings of the newest sample, filtered by state, type and recipe, paged */
         get: operations["MetricsController_buildings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every latest kind in one answer (a kind never polled is [] or null; the add-on state is in `addon`) */
+        get: operations["MetricsController_dashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -644,6 +865,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/servers/{id}/drone-stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drone ports of the newest sample */
+        get: operations["MetricsController_droneStations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/servers/{id}/drones": {
         parameters: {
             query?: never;
@@ -661,6 +899,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/servers/{id}/extractors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Miners, water and oil extractors and well extractors of the newest sample */
+        get: operations["MetricsController_extractors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/generators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Power generators of the newest sample */
+        get: operations["MetricsController_generators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/generators/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Generator production and capacity per fuel over time, bucketed server-side */
+        get: operations["HistoryController_generatorsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/servers/{id}/metrics/history": {
         parameters: {
             query?: never;
@@ -669,7 +958,7 @@ export interface paths {
             cookie?: never;
         };
         /** Tick rate and players over time, bucketed server-side */
-        get: operations["MetricsController_metricsHistory"];
+        get: operations["HistoryController_metricsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -702,7 +991,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Players of the newest sample, paged */
+        /** Players of the newest sample: a JSON array, paged by limit and cursor (Link rel="next") */
         get: operations["MetricsController_players"];
         put?: never;
         post?: never;
@@ -720,7 +1009,24 @@ export interface paths {
             cookie?: never;
         };
         /** Players online over time, bucketed server-side */
-        get: operations["MetricsController_playersHistory"];
+        get: operations["HistoryController_playersHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/players/trails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each online player was over time (the map's trails), bucketed server-side */
+        get: operations["HistoryController_playersTrails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -736,8 +1042,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Power per circuit over time, bucketed server-side */
-        get: operations["MetricsController_powerHistory"];
+        /** Power per circuit over time (one circuit with `circuit`), bucketed server-side */
+        get: operations["HistoryController_powerHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -763,6 +1069,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/servers/{id}/production/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Produced and consumed per item over time (one item with `item`), bucketed server-side */
+        get: operations["HistoryController_productionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/servers/{id}/production/latest": {
         parameters: {
             query?: never;
@@ -772,6 +1095,57 @@ export interface paths {
         };
         /** Production per item of the newest sample */
         get: operations["MetricsController_production"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/resource-sink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AWESOME Sink of the newest sample */
+        get: operations["MetricsController_resourceSink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/resource-sink/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AWESOME Sink points, points per minute and coupons over time, bucketed server-side */
+        get: operations["HistoryController_resourceSinkHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loaded save of the newest sample */
+        get: operations["MetricsController_session"];
         put?: never;
         post?: never;
         delete?: never;
@@ -824,6 +1198,23 @@ export interface paths {
         };
         /** Trains of the newest sample */
         get: operations["MetricsController_trains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/world-inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item totals of the newest world inventory, searched by q, each with the containers holding it */
+        get: operations["MetricsController_inventory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2143,12 +2534,19 @@ export interface operations {
                             id: "free" | "hobby" | "pro" | "team" | "enterprise";
                             intervals_seconds: {
                                 addon: number;
+                                drone_stations: number;
                                 drones: number;
+                                extractors: number;
                                 factory: number;
+                                generators: number;
                                 health: number;
+                                inventory: number;
                                 players: number;
                                 power: number;
                                 production: number;
+                                resource_sink: number;
+                                session: number;
+                                storage: number;
                                 trains: number;
                             };
                             max_servers: number | null;
@@ -2242,12 +2640,19 @@ export interface operations {
                             id: "free" | "hobby" | "pro" | "team" | "enterprise";
                             intervals_seconds: {
                                 addon: number;
+                                drone_stations: number;
                                 drones: number;
+                                extractors: number;
                                 factory: number;
+                                generators: number;
                                 health: number;
+                                inventory: number;
                                 players: number;
                                 power: number;
                                 production: number;
+                                resource_sink: number;
+                                session: number;
+                                storage: number;
                                 trains: number;
                             };
                             max_servers: number | null;
@@ -2282,6 +2687,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PrometheusController_exposition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": {
                         error?: {
                             code: string;
                             details?: Record<string, never>;
@@ -3456,6 +3915,9 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                recipe?: string;
+                state?: "producing" | "idle" | "paused" | "unconfigured" | "stalled";
+                type?: string;
             };
             header?: never;
             path: {
@@ -3470,7 +3932,588 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            building_id: string;
+                            /** @description null when not connected */
+                            circuit_group_id: number | null;
+                            class_name: string;
+                            is_configured: boolean;
+                            is_paused: boolean;
+                            /** @description instantaneous: false while the output is full */
+                            is_producing: boolean;
+                            /** @description clock speed, percent */
+                            manu_speed: number;
+                            name: string;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW */
+                            power_consumed: number | null;
+                            power_shards: number;
+                            productivity: number;
+                            /** @description null for an unconfigured machine */
+                            recipe: string | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            somersloops: number;
+                            /** @description output_full or input_starved when a configured, unpaused machine does not produce; else null */
+                            stall: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareController_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addon: {
+                            reason: string | null;
+                            /** @description available, unavailable or unknown */
+                            status: string;
+                        };
+                        drone_stations: {
+                            /** @description items per minute in */
+                            avg_inc_rate: number;
+                            /** @description items per minute out */
+                            avg_out_rate: number;
+                            /** @description null when not connected */
+                            circuit_group_id: number | null;
+                            /** @description Docked, En Route, Not Enough Fuel, No Drone, … */
+                            drone_status: string | null;
+                            /** @description fuel items held */
+                            fuel_amount: number;
+                            /** @description the active fuel */
+                            fuel_name: string | null;
+                            /** @description estimated fuel items per minute */
+                            fuel_rate: number | null;
+                            /** @description seconds until the fuel held runs out at the estimated rate; null without a rate */
+                            fuel_time_left_s: number | null;
+                            name: string;
+                            /** @description null for "None" */
+                            paired_station: string | null;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW */
+                            power_consumed: number | null;
+                            /** @description latest round trip, seconds */
+                            round_trip_s: number | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            station_id: string;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description estimated stacks per minute */
+                            transport_rate: number;
+                        }[];
+                        drones: {
+                            /** @description null for "No Destination" */
+                            destination: string | null;
+                            drone_id: string;
+                            /** @description Flying, Travelling, None or Unknown */
+                            flying_mode: string | null;
+                            /** @description km/h */
+                            flying_speed: number;
+                            home_station: string | null;
+                            /** @description km/h */
+                            max_speed: number;
+                            name: string;
+                            /** @description null for "None" */
+                            paired_station: string | null;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        extractors: {
+                            /** @description null when not connected */
+                            circuit_group_id: number | null;
+                            class_name: string;
+                            /** @description 100 = 100 % */
+                            clock_percent: number;
+                            /** @description per minute (m³/min for fluids) */
+                            current_prod: number;
+                            extractor_id: string;
+                            is_configured: boolean;
+                            is_paused: boolean;
+                            is_producing: boolean;
+                            /** @description per minute at the current clock */
+                            max_prod: number;
+                            name: string;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW */
+                            power_consumed: number | null;
+                            /** @description 0-100 */
+                            productivity: number;
+                            /** @description Impure, Normal or Pure (derived for miners); null when unknown */
+                            purity: string | null;
+                            /** @description null when the extractor has no resource */
+                            resource_class: string | null;
+                            resource_name: string | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        /** @description counts of the newest factory poll; GET …/buildings lists them */
+                        factory: {
+                            buildings: number;
+                            idle: number;
+                            paused: number;
+                            producing: number;
+                            stalled: number;
+                            unconfigured: number;
+                        } | null;
+                        generators: {
+                            /** @description seconds until the fuel held is burnt at the current output; null when unknown or not burning */
+                            burn_time_left_s: number | null;
+                            /** @description fuel (and water where needed) present */
+                            can_start: boolean;
+                            /** @description MW at the current clock */
+                            capacity: number;
+                            /** @description null when not connected */
+                            circuit_group_id: number | null;
+                            class_name: string;
+                            /** @description 100 = 100 %, up to 250 with power shards */
+                            clock_percent: number;
+                            /** @description fuel held: items, or m³ for fluids */
+                            fuel_amount: number;
+                            /** @description item class of the fuel held; null when none (or geothermal) */
+                            fuel_class: string | null;
+                            /** @description Solid, Liquid, Gas, Geothermal or Unknown */
+                            fuel_form: string | null;
+                            fuel_name: string | null;
+                            generator_id: string;
+                            /** @description 0-100 */
+                            load_percent: number;
+                            name: string;
+                            /** @description nuclear plants: Waste Full, Mismatch…; null otherwise */
+                            nuclear_warning: string | null;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW delivered now */
+                            production: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description water buffer, 0-100; null without supplement */
+                            supplement_percent: number | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        inventory: {
+                            /** @description in storage containers (m³ for fluids) */
+                            amount: number;
+                            /** @description in the dimensional depot */
+                            cloud_amount: number;
+                            item_class: string;
+                            item_name: string;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description one stack, not a container’s capacity */
+                            stack_size: number;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        metrics: {
+                            /** @description the raw game value (asset path or "None") */
+                            game_phase: string | null;
+                            /** @description the phase's name (e.g. "Construction Dock"), parsed from game_phase */
+                            game_phase_name: string | null;
+                            game_phase_number: number | null;
+                            is_paused: boolean | null;
+                            is_running: boolean | null;
+                            /** @description round trip of the poll, milliseconds */
+                            latency_ms: number | null;
+                            player_count: number | null;
+                            player_limit: number | null;
+                            session_name: string | null;
+                            /** @description online, degraded, offline or unknown (confirmed by two polls) */
+                            status: string;
+                            tech_tier: number | null;
+                            /** @description average ticks per second (30 is full speed) */
+                            tick_rate: number | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description seconds: the save's cumulative play time */
+                            total_duration: number | null;
+                        } | null;
+                        players: {
+                            /** @description 0-100 (FRM PlayerHP) */
+                            health: number;
+                            /**
+                             * Format: uuid
+                             * @description stable per server and FRM player
+                             */
+                            id: string;
+                            is_dead: boolean;
+                            is_online: boolean;
+                            /** @description the last time the platform saw the player online (null only if never) */
+                            last_seen_at: string | null;
+                            name: string;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description km/h */
+                            speed: number;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        power: {
+                            /** @description MWh */
+                            battery_capacity: number;
+                            /** @description MW, positive = charging */
+                            battery_differential: number;
+                            /** @description MW */
+                            battery_input: number;
+                            /** @description MW */
+                            battery_output: number;
+                            /** @description 0-100 */
+                            battery_percent: number;
+                            /** @description seconds */
+                            battery_time_empty_s: number | null;
+                            /** @description seconds */
+                            battery_time_full_s: number | null;
+                            circuit_group_id: number;
+                            fuse_triggered: boolean;
+                            /** @description MW */
+                            power_capacity: number;
+                            /** @description MW */
+                            power_consumed: number;
+                            /** @description MW */
+                            power_max_consumed: number;
+                            /** @description MW */
+                            power_production: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        production: {
+                            cons_percent: number;
+                            /** @description per minute */
+                            current_consumed: number;
+                            /** @description per minute */
+                            current_prod: number;
+                            item_class: string;
+                            /** @description Solid, Liquid, Gas, Invalid or Unknown */
+                            item_form: string | null;
+                            item_name: string;
+                            /** @description per minute */
+                            max_consumed: number;
+                            /** @description per minute */
+                            max_prod: number;
+                            prod_percent: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        resource_sink: {
+                            /** @description progress to the next coupon, 0-1 */
+                            coupon_progress: number;
+                            /** @description coupons ready to print */
+                            coupons: number;
+                            /** @description FRM's latest points-per-minute figure */
+                            points_per_minute: number;
+                            /** @description points still needed for the next coupon */
+                            points_to_coupon: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description points earned on the track since the save began */
+                            total_points: number;
+                            /** @description Resource (the default track) */
+                            track: string;
+                        } | null;
+                        /** Format: uuid */
+                        server_id: string;
+                        session: {
+                            /** @description in-game clock */
+                            day_hours: number | null;
+                            /** @description in-game clock */
+                            day_minutes: number | null;
+                            is_day: boolean | null;
+                            is_paused: boolean;
+                            /** @description in-game days since the save began */
+                            passed_days: number | null;
+                            session_name: string;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description the save's play time, seconds */
+                            total_play_s: number;
+                        } | null;
+                        /** @description online, degraded, offline or unknown */
+                        status: string;
+                        /** @description counts of the newest storage poll; GET …/world-inventory searches it */
+                        storage: {
+                            containers: number;
+                            entries: number;
+                        } | null;
+                        trains: {
+                            derailed: boolean;
+                            /** @description raw enum, e.g. TDS_Docked */
+                            docking: string | null;
+                            /** @description km/h */
+                            forward_speed: number;
+                            /** @description kg */
+                            max_payload_mass: number;
+                            name: string;
+                            /** @description raw enum, e.g. PDE_NoError */
+                            path: string | null;
+                            /** @description kg */
+                            payload_mass: number;
+                            pending_derail: boolean;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW */
+                            power_consumed: number | null;
+                            /** @description raw enum, e.g. SDLE_NoError */
+                            self_driving: string | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description current or next stop; null for "No Station" */
+                            station: string | null;
+                            /** @description Parked, Manual Driving, Self-Driving, Derailed or Unknown */
+                            status: string;
+                            throttle_percent: number;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description kg */
+                            total_mass: number;
+                            train_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareController_droneStations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description items per minute in */
+                        avg_inc_rate: number;
+                        /** @description items per minute out */
+                        avg_out_rate: number;
+                        /** @description null when not connected */
+                        circuit_group_id: number | null;
+                        /** @description Docked, En Route, Not Enough Fuel, No Drone, … */
+                        drone_status: string | null;
+                        /** @description fuel items held */
+                        fuel_amount: number;
+                        /** @description the active fuel */
+                        fuel_name: string | null;
+                        /** @description estimated fuel items per minute */
+                        fuel_rate: number | null;
+                        /** @description seconds until the fuel held runs out at the estimated rate; null without a rate */
+                        fuel_time_left_s: number | null;
+                        name: string;
+                        /** @description null for "None" */
+                        paired_station: string | null;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description MW */
+                        power_consumed: number | null;
+                        /** @description latest round trip, seconds */
+                        round_trip_s: number | null;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        station_id: string;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                        /** @description estimated stacks per minute */
+                        transport_rate: number;
+                    }[];
+                };
             };
             /** @description error */
             400: {
@@ -3558,7 +4601,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description null for "No Destination" */
+                        destination: string | null;
+                        drone_id: string;
+                        /** @description Flying, Travelling, None or Unknown */
+                        flying_mode: string | null;
+                        /** @description km/h */
+                        flying_speed: number;
+                        home_station: string | null;
+                        /** @description km/h */
+                        max_speed: number;
+                        name: string;
+                        /** @description null for "None" */
+                        paired_station: string | null;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
+                };
             };
             /** @description error */
             400: {
@@ -3630,7 +4699,374 @@ export interface operations {
             };
         };
     };
-    PublicShareController_metricsHistory: {
+    PublicShareController_extractors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null when not connected */
+                        circuit_group_id: number | null;
+                        class_name: string;
+                        /** @description 100 = 100 % */
+                        clock_percent: number;
+                        /** @description per minute (m³/min for fluids) */
+                        current_prod: number;
+                        extractor_id: string;
+                        is_configured: boolean;
+                        is_paused: boolean;
+                        is_producing: boolean;
+                        /** @description per minute at the current clock */
+                        max_prod: number;
+                        name: string;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description MW */
+                        power_consumed: number | null;
+                        /** @description 0-100 */
+                        productivity: number;
+                        /** @description Impure, Normal or Pure (derived for miners); null when unknown */
+                        purity: string | null;
+                        /** @description null when the extractor has no resource */
+                        resource_class: string | null;
+                        resource_name: string | null;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareController_generators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description seconds until the fuel held is burnt at the current output; null when unknown or not burning */
+                        burn_time_left_s: number | null;
+                        /** @description fuel (and water where needed) present */
+                        can_start: boolean;
+                        /** @description MW at the current clock */
+                        capacity: number;
+                        /** @description null when not connected */
+                        circuit_group_id: number | null;
+                        class_name: string;
+                        /** @description 100 = 100 %, up to 250 with power shards */
+                        clock_percent: number;
+                        /** @description fuel held: items, or m³ for fluids */
+                        fuel_amount: number;
+                        /** @description item class of the fuel held; null when none (or geothermal) */
+                        fuel_class: string | null;
+                        /** @description Solid, Liquid, Gas, Geothermal or Unknown */
+                        fuel_form: string | null;
+                        fuel_name: string | null;
+                        generator_id: string;
+                        /** @description 0-100 */
+                        load_percent: number;
+                        name: string;
+                        /** @description nuclear plants: Waste Full, Mismatch…; null otherwise */
+                        nuclear_warning: string | null;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description MW delivered now */
+                        production: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description water buffer, 0-100; null without supplement */
+                        supplement_percent: number | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareHistoryController_generatorsHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            /** @description MW: the sum of each generator’s highest capacity */
+                            capacity_sum: number;
+                            /** @description null: no fuel held (and geothermal) */
+                            fuel_name: string | null;
+                            /** @description generators of this fuel in the bucket */
+                            generators: number;
+                            /** @description MW: the sum of each generator’s average production */
+                            production_sum: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareHistoryController_metricsHistory: {
         parameters: {
             query?: {
                 from?: string;
@@ -3653,7 +5089,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         buckets: {
-                            [key: string]: unknown;
+                            player_count_avg: number | null;
+                            player_count_max: number | null;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            tick_rate_avg: number | null;
+                            tick_rate_max: number | null;
+                            tick_rate_min: number | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
                         }[];
                         from: string;
                         retention_hours: number;
@@ -3844,36 +5288,37 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description present when another page follows: `<…?limit=…&cursor=…>; rel="next"` */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            /** @description 0-100 (FRM PlayerHP) */
-                            health: number;
-                            is_dead: boolean;
-                            is_online: boolean;
-                            /** @description when the player was last seen online */
-                            last_seen_at: string | null;
-                            name: string;
-                            /**
-                             * Format: uuid
-                             * @description stable per server and FRM player
-                             */
-                            player_id: string;
-                            /** @description cm */
-                            pos_x: number;
-                            /** @description cm */
-                            pos_y: number;
-                            /** @description cm */
-                            pos_z: number;
-                            /** @description km/h */
-                            speed: number;
-                            /** @description ISO 8601 time of the poll */
-                            time: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                        /** @description 0-100 (FRM PlayerHP) */
+                        health: number;
+                        /**
+                         * Format: uuid
+                         * @description stable per server and FRM player
+                         */
+                        id: string;
+                        is_dead: boolean;
+                        is_online: boolean;
+                        /** @description the last time the platform saw the player online (null only if never) */
+                        last_seen_at: string | null;
+                        name: string;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description km/h */
+                        speed: number;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
                 };
             };
             /** @description error */
@@ -3946,10 +5391,11 @@ export interface operations {
             };
         };
     };
-    PublicShareController_playersHistory: {
+    PublicShareHistoryController_playersHistory: {
         parameters: {
             query?: {
                 from?: string;
+                session?: string;
                 step?: string;
                 to?: string;
             };
@@ -3969,7 +5415,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         buckets: {
-                            [key: string]: unknown;
+                            players_known: number;
+                            players_online: number;
+                            /** @description polls in the bucket */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
                         }[];
                         from: string;
                         retention_hours: number;
@@ -4048,10 +5501,11 @@ export interface operations {
             };
         };
     };
-    PublicShareController_powerHistory: {
+    PublicShareHistoryController_playersTrails: {
         parameters: {
             query?: {
                 from?: string;
+                session?: string;
                 step?: string;
                 to?: string;
             };
@@ -4071,7 +5525,140 @@ export interface operations {
                 content: {
                     "application/json": {
                         buckets: {
-                            [key: string]: unknown;
+                            /**
+                             * Format: uuid
+                             * @description the player's id (as in /players)
+                             */
+                            id: string;
+                            name: string;
+                            /** @description cm, the average position of the bucket */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description polls in the bucket that saw the player online */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareHistoryController_powerHistory: {
+        parameters: {
+            query?: {
+                circuit?: number;
+                from?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            battery_percent_avg: number;
+                            battery_percent_min: number;
+                            circuit_group_id: number;
+                            /** @description the fuse blew in the bucket */
+                            fuse_triggered: boolean;
+                            /** @description MW */
+                            power_capacity_max: number;
+                            /** @description MW */
+                            power_consumed_avg: number;
+                            /** @description MW */
+                            power_production_avg: number;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
                         }[];
                         from: string;
                         retention_hours: number;
@@ -4192,9 +5779,127 @@ export interface operations {
                         power_max_consumed: number;
                         /** @description MW */
                         power_production: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
                         /** @description ISO 8601 time of the poll */
                         time: string;
                     }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareHistoryController_productionHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                item?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            /** @description per minute */
+                            current_consumed_avg: number;
+                            /** @description per minute */
+                            current_prod_avg: number;
+                            item_class: string;
+                            /** @description per minute */
+                            max_prod_max: number;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
                 };
             };
             /** @description error */
@@ -4283,7 +5988,351 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        cons_percent: number;
+                        /** @description per minute */
+                        current_consumed: number;
+                        /** @description per minute */
+                        current_prod: number;
+                        item_class: string;
+                        /** @description Solid, Liquid, Gas, Invalid or Unknown */
+                        item_form: string | null;
+                        item_name: string;
+                        /** @description per minute */
+                        max_consumed: number;
+                        /** @description per minute */
+                        max_prod: number;
+                        prod_percent: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareController_resourceSink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description progress to the next coupon, 0-1 */
+                        coupon_progress: number;
+                        /** @description coupons ready to print */
+                        coupons: number;
+                        /** @description FRM's latest points-per-minute figure */
+                        points_per_minute: number;
+                        /** @description points still needed for the next coupon */
+                        points_to_coupon: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                        /** @description points earned on the track since the save began */
+                        total_points: number;
+                        /** @description Resource (the default track) */
+                        track: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareHistoryController_resourceSinkHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            coupons_max: number;
+                            points_per_minute_avg: number;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                            total_points_max: number;
+                            track: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareController_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description in-game clock */
+                        day_hours: number | null;
+                        /** @description in-game clock */
+                        day_minutes: number | null;
+                        is_day: boolean | null;
+                        is_paused: boolean;
+                        /** @description in-game days since the save began */
+                        passed_days: number | null;
+                        session_name: string;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                        /** @description the save's play time, seconds */
+                        total_play_s: number;
+                    };
+                };
             };
             /** @description error */
             400: {
@@ -4371,7 +6420,163 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        derailed: boolean;
+                        /** @description raw enum, e.g. TDS_Docked */
+                        docking: string | null;
+                        /** @description km/h */
+                        forward_speed: number;
+                        /** @description kg */
+                        max_payload_mass: number;
+                        name: string;
+                        /** @description raw enum, e.g. PDE_NoError */
+                        path: string | null;
+                        /** @description kg */
+                        payload_mass: number;
+                        pending_derail: boolean;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description MW */
+                        power_consumed: number | null;
+                        /** @description raw enum, e.g. SDLE_NoError */
+                        self_driving: string | null;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description current or next stop; null for "No Station" */
+                        station: string | null;
+                        /** @description Parked, Manual Driving, Self-Driving, Derailed or Unknown */
+                        status: string;
+                        throttle_percent: number;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                        /** @description kg */
+                        total_mass: number;
+                        train_id: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicShareController_inventory: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description in storage containers (m³ for fluids) */
+                        amount: number;
+                        /** @description in the dimensional depot */
+                        cloud_amount: number;
+                        /** @description the storage containers holding the item (newest storage poll), largest amount first, at most 50 */
+                        containers: {
+                            amount: number;
+                            class_name: string;
+                            container_id: string;
+                            container_name: string;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                        }[];
+                        item_class: string;
+                        item_name: string;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description one stack, not a container’s capacity */
+                        stack_size: number;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
+                };
             };
             /** @description error */
             400: {
@@ -5175,7 +7380,7 @@ export interface operations {
                     channel_ids?: string[] | null;
                     enabled?: boolean;
                     /** @enum {string} */
-                    kind: "server_offline" | "degraded" | "tick_rate_below" | "player_joined" | "player_left" | "player_count_above" | "player_count_below" | "fuse_tripped" | "battery_below" | "battery_draining" | "power_over_capacity" | "train_derailed" | "addon_lost";
+                    kind: "server_offline" | "degraded" | "tick_rate_below" | "player_joined" | "player_left" | "player_count_above" | "player_count_below" | "fuse_tripped" | "battery_below" | "battery_draining" | "power_over_capacity" | "train_derailed" | "addon_lost" | "production_deficit" | "capacity_underused" | "battery_empty_soon" | "capacity_headroom" | "generator_fuel_low" | "extractor_stopped" | "drone_station_stopped" | "stock_empty_soon" | "sink_points_below" | "session_changed";
                     name?: string;
                     notify_on_recovery?: boolean;
                     params?: {
@@ -5580,6 +7785,9 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                recipe?: string;
+                state?: "producing" | "idle" | "paused" | "unconfigured" | "stalled";
+                type?: string;
             };
             header?: never;
             path: {
@@ -5620,7 +7828,11 @@ export interface operations {
                             productivity: number;
                             /** @description null for an unconfigured machine */
                             recipe: string | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
                             somersloops: number;
+                            /** @description output_full or input_starved when a configured, unpaused machine does not produce; else null */
+                            stall: string | null;
                             /** @description ISO 8601 time of the poll */
                             time: string;
                         }[];
@@ -5681,6 +7893,424 @@ export interface operations {
             };
             /** @description error */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    MetricsController_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addon: {
+                            reason: string | null;
+                            /** @description available, unavailable or unknown */
+                            status: string;
+                        };
+                        drone_stations: {
+                            /** @description items per minute in */
+                            avg_inc_rate: number;
+                            /** @description items per minute out */
+                            avg_out_rate: number;
+                            /** @description null when not connected */
+                            circuit_group_id: number | null;
+                            /** @description Docked, En Route, Not Enough Fuel, No Drone, … */
+                            drone_status: string | null;
+                            /** @description fuel items held */
+                            fuel_amount: number;
+                            /** @description the active fuel */
+                            fuel_name: string | null;
+                            /** @description estimated fuel items per minute */
+                            fuel_rate: number | null;
+                            /** @description seconds until the fuel held runs out at the estimated rate; null without a rate */
+                            fuel_time_left_s: number | null;
+                            name: string;
+                            /** @description null for "None" */
+                            paired_station: string | null;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW */
+                            power_consumed: number | null;
+                            /** @description latest round trip, seconds */
+                            round_trip_s: number | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            station_id: string;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description estimated stacks per minute */
+                            transport_rate: number;
+                        }[];
+                        drones: {
+                            /** @description null for "No Destination" */
+                            destination: string | null;
+                            drone_id: string;
+                            /** @description Flying, Travelling, None or Unknown */
+                            flying_mode: string | null;
+                            /** @description km/h */
+                            flying_speed: number;
+                            home_station: string | null;
+                            /** @description km/h */
+                            max_speed: number;
+                            name: string;
+                            /** @description null for "None" */
+                            paired_station: string | null;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        extractors: {
+                            /** @description null when not connected */
+                            circuit_group_id: number | null;
+                            class_name: string;
+                            /** @description 100 = 100 % */
+                            clock_percent: number;
+                            /** @description per minute (m³/min for fluids) */
+                            current_prod: number;
+                            extractor_id: string;
+                            is_configured: boolean;
+                            is_paused: boolean;
+                            is_producing: boolean;
+                            /** @description per minute at the current clock */
+                            max_prod: number;
+                            name: string;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW */
+                            power_consumed: number | null;
+                            /** @description 0-100 */
+                            productivity: number;
+                            /** @description Impure, Normal or Pure (derived for miners); null when unknown */
+                            purity: string | null;
+                            /** @description null when the extractor has no resource */
+                            resource_class: string | null;
+                            resource_name: string | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        /** @description counts of the newest factory poll; GET …/buildings lists them */
+                        factory: {
+                            buildings: number;
+                            idle: number;
+                            paused: number;
+                            producing: number;
+                            stalled: number;
+                            unconfigured: number;
+                        } | null;
+                        generators: {
+                            /** @description seconds until the fuel held is burnt at the current output; null when unknown or not burning */
+                            burn_time_left_s: number | null;
+                            /** @description fuel (and water where needed) present */
+                            can_start: boolean;
+                            /** @description MW at the current clock */
+                            capacity: number;
+                            /** @description null when not connected */
+                            circuit_group_id: number | null;
+                            class_name: string;
+                            /** @description 100 = 100 %, up to 250 with power shards */
+                            clock_percent: number;
+                            /** @description fuel held: items, or m³ for fluids */
+                            fuel_amount: number;
+                            /** @description item class of the fuel held; null when none (or geothermal) */
+                            fuel_class: string | null;
+                            /** @description Solid, Liquid, Gas, Geothermal or Unknown */
+                            fuel_form: string | null;
+                            fuel_name: string | null;
+                            generator_id: string;
+                            /** @description 0-100 */
+                            load_percent: number;
+                            name: string;
+                            /** @description nuclear plants: Waste Full, Mismatch…; null otherwise */
+                            nuclear_warning: string | null;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW delivered now */
+                            production: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description water buffer, 0-100; null without supplement */
+                            supplement_percent: number | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        inventory: {
+                            /** @description in storage containers (m³ for fluids) */
+                            amount: number;
+                            /** @description in the dimensional depot */
+                            cloud_amount: number;
+                            item_class: string;
+                            item_name: string;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description one stack, not a container’s capacity */
+                            stack_size: number;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        metrics: {
+                            /** @description the raw game value (asset path or "None") */
+                            game_phase: string | null;
+                            /** @description the phase's name (e.g. "Construction Dock"), parsed from game_phase */
+                            game_phase_name: string | null;
+                            game_phase_number: number | null;
+                            is_paused: boolean | null;
+                            is_running: boolean | null;
+                            /** @description round trip of the poll, milliseconds */
+                            latency_ms: number | null;
+                            player_count: number | null;
+                            player_limit: number | null;
+                            session_name: string | null;
+                            /** @description online, degraded, offline or unknown (confirmed by two polls) */
+                            status: string;
+                            tech_tier: number | null;
+                            /** @description average ticks per second (30 is full speed) */
+                            tick_rate: number | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description seconds: the save's cumulative play time */
+                            total_duration: number | null;
+                        } | null;
+                        players: {
+                            /** @description 0-100 (FRM PlayerHP) */
+                            health: number;
+                            /**
+                             * Format: uuid
+                             * @description stable per server and FRM player
+                             */
+                            id: string;
+                            is_dead: boolean;
+                            is_online: boolean;
+                            /** @description the last time the platform saw the player online (null only if never) */
+                            last_seen_at: string | null;
+                            name: string;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description km/h */
+                            speed: number;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        power: {
+                            /** @description MWh */
+                            battery_capacity: number;
+                            /** @description MW, positive = charging */
+                            battery_differential: number;
+                            /** @description MW */
+                            battery_input: number;
+                            /** @description MW */
+                            battery_output: number;
+                            /** @description 0-100 */
+                            battery_percent: number;
+                            /** @description seconds */
+                            battery_time_empty_s: number | null;
+                            /** @description seconds */
+                            battery_time_full_s: number | null;
+                            circuit_group_id: number;
+                            fuse_triggered: boolean;
+                            /** @description MW */
+                            power_capacity: number;
+                            /** @description MW */
+                            power_consumed: number;
+                            /** @description MW */
+                            power_max_consumed: number;
+                            /** @description MW */
+                            power_production: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        production: {
+                            cons_percent: number;
+                            /** @description per minute */
+                            current_consumed: number;
+                            /** @description per minute */
+                            current_prod: number;
+                            item_class: string;
+                            /** @description Solid, Liquid, Gas, Invalid or Unknown */
+                            item_form: string | null;
+                            item_name: string;
+                            /** @description per minute */
+                            max_consumed: number;
+                            /** @description per minute */
+                            max_prod: number;
+                            prod_percent: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                        }[];
+                        resource_sink: {
+                            /** @description progress to the next coupon, 0-1 */
+                            coupon_progress: number;
+                            /** @description coupons ready to print */
+                            coupons: number;
+                            /** @description FRM's latest points-per-minute figure */
+                            points_per_minute: number;
+                            /** @description points still needed for the next coupon */
+                            points_to_coupon: number;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description points earned on the track since the save began */
+                            total_points: number;
+                            /** @description Resource (the default track) */
+                            track: string;
+                        } | null;
+                        /** Format: uuid */
+                        server_id: string;
+                        session: {
+                            /** @description in-game clock */
+                            day_hours: number | null;
+                            /** @description in-game clock */
+                            day_minutes: number | null;
+                            is_day: boolean | null;
+                            is_paused: boolean;
+                            /** @description in-game days since the save began */
+                            passed_days: number | null;
+                            session_name: string;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description the save's play time, seconds */
+                            total_play_s: number;
+                        } | null;
+                        /** @description online, degraded, offline or unknown */
+                        status: string;
+                        /** @description counts of the newest storage poll; GET …/world-inventory searches it */
+                        storage: {
+                            containers: number;
+                            entries: number;
+                        } | null;
+                        trains: {
+                            derailed: boolean;
+                            /** @description raw enum, e.g. TDS_Docked */
+                            docking: string | null;
+                            /** @description km/h */
+                            forward_speed: number;
+                            /** @description kg */
+                            max_payload_mass: number;
+                            name: string;
+                            /** @description raw enum, e.g. PDE_NoError */
+                            path: string | null;
+                            /** @description kg */
+                            payload_mass: number;
+                            pending_derail: boolean;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                            /** @description MW */
+                            power_consumed: number | null;
+                            /** @description raw enum, e.g. SDLE_NoError */
+                            self_driving: string | null;
+                            /** @description the save (session) the sample was taken in */
+                            session_name: string | null;
+                            /** @description current or next stop; null for "No Station" */
+                            station: string | null;
+                            /** @description Parked, Manual Driving, Self-Driving, Derailed or Unknown */
+                            status: string;
+                            throttle_percent: number;
+                            /** @description ISO 8601 time of the poll */
+                            time: string;
+                            /** @description kg */
+                            total_mass: number;
+                            train_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5785,6 +8415,133 @@ export interface operations {
             };
         };
     };
+    MetricsController_droneStations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description items per minute in */
+                        avg_inc_rate: number;
+                        /** @description items per minute out */
+                        avg_out_rate: number;
+                        /** @description null when not connected */
+                        circuit_group_id: number | null;
+                        /** @description Docked, En Route, Not Enough Fuel, No Drone, … */
+                        drone_status: string | null;
+                        /** @description fuel items held */
+                        fuel_amount: number;
+                        /** @description the active fuel */
+                        fuel_name: string | null;
+                        /** @description estimated fuel items per minute */
+                        fuel_rate: number | null;
+                        /** @description seconds until the fuel held runs out at the estimated rate; null without a rate */
+                        fuel_time_left_s: number | null;
+                        name: string;
+                        /** @description null for "None" */
+                        paired_station: string | null;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description MW */
+                        power_consumed: number | null;
+                        /** @description latest round trip, seconds */
+                        round_trip_s: number | null;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        station_id: string;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                        /** @description estimated stacks per minute */
+                        transport_rate: number;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     MetricsController_drones: {
         parameters: {
             query?: never;
@@ -5822,6 +8579,8 @@ export interface operations {
                         pos_y: number;
                         /** @description cm */
                         pos_z: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
                         /** @description ISO 8601 time of the poll */
                         time: string;
                     }[];
@@ -5897,7 +8656,374 @@ export interface operations {
             };
         };
     };
-    MetricsController_metricsHistory: {
+    MetricsController_extractors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null when not connected */
+                        circuit_group_id: number | null;
+                        class_name: string;
+                        /** @description 100 = 100 % */
+                        clock_percent: number;
+                        /** @description per minute (m³/min for fluids) */
+                        current_prod: number;
+                        extractor_id: string;
+                        is_configured: boolean;
+                        is_paused: boolean;
+                        is_producing: boolean;
+                        /** @description per minute at the current clock */
+                        max_prod: number;
+                        name: string;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description MW */
+                        power_consumed: number | null;
+                        /** @description 0-100 */
+                        productivity: number;
+                        /** @description Impure, Normal or Pure (derived for miners); null when unknown */
+                        purity: string | null;
+                        /** @description null when the extractor has no resource */
+                        resource_class: string | null;
+                        resource_name: string | null;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    MetricsController_generators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description seconds until the fuel held is burnt at the current output; null when unknown or not burning */
+                        burn_time_left_s: number | null;
+                        /** @description fuel (and water where needed) present */
+                        can_start: boolean;
+                        /** @description MW at the current clock */
+                        capacity: number;
+                        /** @description null when not connected */
+                        circuit_group_id: number | null;
+                        class_name: string;
+                        /** @description 100 = 100 %, up to 250 with power shards */
+                        clock_percent: number;
+                        /** @description fuel held: items, or m³ for fluids */
+                        fuel_amount: number;
+                        /** @description item class of the fuel held; null when none (or geothermal) */
+                        fuel_class: string | null;
+                        /** @description Solid, Liquid, Gas, Geothermal or Unknown */
+                        fuel_form: string | null;
+                        fuel_name: string | null;
+                        generator_id: string;
+                        /** @description 0-100 */
+                        load_percent: number;
+                        name: string;
+                        /** @description nuclear plants: Waste Full, Mismatch…; null otherwise */
+                        nuclear_warning: string | null;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description MW delivered now */
+                        production: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description water buffer, 0-100; null without supplement */
+                        supplement_percent: number | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    HistoryController_generatorsHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            /** @description MW: the sum of each generator’s highest capacity */
+                            capacity_sum: number;
+                            /** @description null: no fuel held (and geothermal) */
+                            fuel_name: string | null;
+                            /** @description generators of this fuel in the bucket */
+                            generators: number;
+                            /** @description MW: the sum of each generator’s average production */
+                            production_sum: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    HistoryController_metricsHistory: {
         parameters: {
             query?: {
                 from?: string;
@@ -5920,7 +9046,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         buckets: {
-                            [key: string]: unknown;
+                            player_count_avg: number | null;
+                            player_count_max: number | null;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            tick_rate_avg: number | null;
+                            tick_rate_max: number | null;
+                            tick_rate_min: number | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
                         }[];
                         from: string;
                         retention_hours: number;
@@ -6111,36 +9245,37 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description present when another page follows: `<…?limit=…&cursor=…>; rel="next"` */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            /** @description 0-100 (FRM PlayerHP) */
-                            health: number;
-                            is_dead: boolean;
-                            is_online: boolean;
-                            /** @description when the player was last seen online */
-                            last_seen_at: string | null;
-                            name: string;
-                            /**
-                             * Format: uuid
-                             * @description stable per server and FRM player
-                             */
-                            player_id: string;
-                            /** @description cm */
-                            pos_x: number;
-                            /** @description cm */
-                            pos_y: number;
-                            /** @description cm */
-                            pos_z: number;
-                            /** @description km/h */
-                            speed: number;
-                            /** @description ISO 8601 time of the poll */
-                            time: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                        /** @description 0-100 (FRM PlayerHP) */
+                        health: number;
+                        /**
+                         * Format: uuid
+                         * @description stable per server and FRM player
+                         */
+                        id: string;
+                        is_dead: boolean;
+                        is_online: boolean;
+                        /** @description the last time the platform saw the player online (null only if never) */
+                        last_seen_at: string | null;
+                        name: string;
+                        /** @description cm */
+                        pos_x: number;
+                        /** @description cm */
+                        pos_y: number;
+                        /** @description cm */
+                        pos_z: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description km/h */
+                        speed: number;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                    }[];
                 };
             };
             /** @description error */
@@ -6213,10 +9348,11 @@ export interface operations {
             };
         };
     };
-    MetricsController_playersHistory: {
+    HistoryController_playersHistory: {
         parameters: {
             query?: {
                 from?: string;
+                session?: string;
                 step?: string;
                 to?: string;
             };
@@ -6236,7 +9372,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         buckets: {
-                            [key: string]: unknown;
+                            players_known: number;
+                            players_online: number;
+                            /** @description polls in the bucket */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
                         }[];
                         from: string;
                         retention_hours: number;
@@ -6315,10 +9458,11 @@ export interface operations {
             };
         };
     };
-    MetricsController_powerHistory: {
+    HistoryController_playersTrails: {
         parameters: {
             query?: {
                 from?: string;
+                session?: string;
                 step?: string;
                 to?: string;
             };
@@ -6338,7 +9482,140 @@ export interface operations {
                 content: {
                     "application/json": {
                         buckets: {
-                            [key: string]: unknown;
+                            /**
+                             * Format: uuid
+                             * @description the player's id (as in /players)
+                             */
+                            id: string;
+                            name: string;
+                            /** @description cm, the average position of the bucket */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description polls in the bucket that saw the player online */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    HistoryController_powerHistory: {
+        parameters: {
+            query?: {
+                circuit?: number;
+                from?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            battery_percent_avg: number;
+                            battery_percent_min: number;
+                            circuit_group_id: number;
+                            /** @description the fuse blew in the bucket */
+                            fuse_triggered: boolean;
+                            /** @description MW */
+                            power_capacity_max: number;
+                            /** @description MW */
+                            power_consumed_avg: number;
+                            /** @description MW */
+                            power_production_avg: number;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
                         }[];
                         from: string;
                         retention_hours: number;
@@ -6459,9 +9736,127 @@ export interface operations {
                         power_max_consumed: number;
                         /** @description MW */
                         power_production: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
                         /** @description ISO 8601 time of the poll */
                         time: string;
                     }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    HistoryController_productionHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                item?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            /** @description per minute */
+                            current_consumed_avg: number;
+                            /** @description per minute */
+                            current_prod_avg: number;
+                            item_class: string;
+                            /** @description per minute */
+                            max_prod_max: number;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
                 };
             };
             /** @description error */
@@ -6566,9 +9961,334 @@ export interface operations {
                         /** @description per minute */
                         max_prod: number;
                         prod_percent: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
                         /** @description ISO 8601 time of the poll */
                         time: string;
                     }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    MetricsController_resourceSink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description progress to the next coupon, 0-1 */
+                        coupon_progress: number;
+                        /** @description coupons ready to print */
+                        coupons: number;
+                        /** @description FRM's latest points-per-minute figure */
+                        points_per_minute: number;
+                        /** @description points still needed for the next coupon */
+                        points_to_coupon: number;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                        /** @description points earned on the track since the save began */
+                        total_points: number;
+                        /** @description Resource (the default track) */
+                        track: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    HistoryController_resourceSinkHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                session?: string;
+                step?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            coupons_max: number;
+                            points_per_minute_avg: number;
+                            /** @description samples in the bucket */
+                            samples: number;
+                            /** @description the save the samples were taken in */
+                            session_name: string | null;
+                            /** @description start of the bucket (ISO 8601) */
+                            time: string;
+                            total_points_max: number;
+                            track: string;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        step_seconds: number;
+                        to: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    MetricsController_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description in-game clock */
+                        day_hours: number | null;
+                        /** @description in-game clock */
+                        day_minutes: number | null;
+                        is_day: boolean | null;
+                        is_paused: boolean;
+                        /** @description in-game days since the save began */
+                        passed_days: number | null;
+                        session_name: string;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
+                        /** @description the save's play time, seconds */
+                        total_play_s: number;
+                    };
                 };
             };
             /** @description error */
@@ -6946,6 +10666,8 @@ export interface operations {
                         power_consumed: number | null;
                         /** @description raw enum, e.g. SDLE_NoError */
                         self_driving: string | null;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
                         /** @description current or next stop; null for "No Station" */
                         station: string | null;
                         /** @description Parked, Manual Driving, Self-Driving, Derailed or Unknown */
@@ -6956,6 +10678,124 @@ export interface operations {
                         /** @description kg */
                         total_mass: number;
                         train_id: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    MetricsController_inventory: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description in storage containers (m³ for fluids) */
+                        amount: number;
+                        /** @description in the dimensional depot */
+                        cloud_amount: number;
+                        /** @description the storage containers holding the item (newest storage poll), largest amount first, at most 50 */
+                        containers: {
+                            amount: number;
+                            class_name: string;
+                            container_id: string;
+                            container_name: string;
+                            /** @description cm */
+                            pos_x: number;
+                            /** @description cm */
+                            pos_y: number;
+                            /** @description cm */
+                            pos_z: number;
+                        }[];
+                        item_class: string;
+                        item_name: string;
+                        /** @description the save (session) the sample was taken in */
+                        session_name: string | null;
+                        /** @description one stack, not a container’s capacity */
+                        stack_size: number;
+                        /** @description ISO 8601 time of the poll */
+                        time: string;
                     }[];
                 };
             };
