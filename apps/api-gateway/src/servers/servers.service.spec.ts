@@ -207,7 +207,7 @@ describe('ServersService changes', () => {
     await expect(service.update(ORG, SERVER, { admin_password: 'new-password' })).rejects.toMatchObject({
       status: 422,
     });
-    expect(passwords.verify).toHaveBeenCalledWith(PUBLIC_IP, 7777, 'new-password');
+    expect(passwords.verify).toHaveBeenCalledWith(PUBLIC_IP, 7777, 'new-password', null);
     expect(repository.update).not.toHaveBeenCalled();
   });
 

@@ -13,7 +13,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { AdminPasswordProbe } from './admin-password.probe';
 import { diagnostics, stepName, stepView, type StepView } from './probe-views';
 import { serverView, type ServerRow, type ServerView } from './server-views';
-import { ServersRepository } from './servers.repository';
+import { ServersRepository, ServerLimitReached, type PlanFull } from './servers.repository';
 
 export { stepView, type StepView } from './probe-views';
 
@@ -36,6 +36,8 @@ export interface UpdateServerInput {
 
 /** Hooks of a registration, for a caller that shows the probe live (the NDJSON answer of POST /servers). */
 export interface CreateServerHooks {
+  /** Awaited once every check before the probe passed, before it starts (the probe throttle); may throw. */
+  beforeProbe?: () => Promise<void>;
   /** Called once every check before the probe passed (target guard, duplicate, plan limit), as the probe starts. */
   onProbeStart?: () => void;
   /** Called as each diagnostic step finishes. */
@@ -91,6 +93,7 @@ export class ServersService {
     const host = verdict.host;
     await this.assertFree(orgId, host, input.port, null);
     await this.assertAllowed(orgId, host, input.port);
+    await hooks.beforeProbe?.();
     hooks.onProbeStart?.();
     const onStep = hooks.onStep;
     const probe = await this.prober.probe(
@@ -126,7 +129,8 @@ export class ServersService {
         adminPasswordEnc: new Uint8Array(this.box.seal(input.admin_password, id)),
         certFingerprint: probe.certFingerprint,
       })
-      .catch(rethrowDuplicate(host, input.port));
+      .catch(rethrowDuplicate(host, input.port))
+      .catch(rethrowPlanFull);
     await this.presets(orgId, id);
     this.announce('registered', row, { passwordChanged: false, changedFields: [] });
     return { ...serverView(row), diagnostics: diagnostics(probe) };
@@ -153,7 +157,10 @@ export class ServersService {
     const port = input.port ?? row.port;
     if (port !== row.port) await this.assertFree(orgId, row.host, port, row.id);
     const address = row.address ?? row.host;
-    if (input.admin_password !== undefined) await this.passwords.verify(address, port, input.admin_password);
+    // Pinned to the certificate seen at registration, as the poller pins it (on whichever port): a changed
+    // certificate never receives the new password.
+    if (input.admin_password !== undefined)
+      await this.passwords.verify(address, port, input.admin_password, row.certFingerprint);
     const changed = (Object.keys(input) as (keyof UpdateServerInput)[]).filter((k) => input[k] !== undefined);
     const updated = await this.repository
       .update(row.id, {
@@ -203,6 +210,9 @@ export class ServersService {
       port: row.port,
       addonHttpPort: row.addonHttpPort,
       adminPassword: password,
+      // The certificate seen at registration, as the poller pins it: a changed one is the `certificate` step's
+      // failure, and the probe stops before the password is sent.
+      pinnedFingerprint: row.certFingerprint,
     });
     const failure = probe.failure;
     return {
@@ -236,14 +246,12 @@ export class ServersService {
         );
       });
     if (!allowance.allowed)
-      throw new ApiError(
-        'PlanLimitReached',
-        `the ${allowance.planId} plan allows ${allowance.limit} server(s) and ${allowance.used} are registered`,
-        allowance.upgradePlanId
-          ? `Remove a server or upgrade to the ${allowance.upgradePlanId} plan.`
-          : 'Remove a server first.',
-        { plan: allowance.planId, limit: allowance.limit, used: allowance.used, upgrade_plan: allowance.upgradePlanId },
-      );
+      throw planLimitReached({
+        planId: allowance.planId,
+        limit: allowance.limit ?? 0,
+        used: allowance.used,
+        upgradePlanId: allowance.upgradePlanId,
+      });
   }
 
   private announce(
@@ -270,6 +278,24 @@ export class ServersService {
       this.logger.warn({ serverId: row.id, err: (error as Error).message }, `could not announce server.${what}`);
     }
   }
+}
+
+/** 403 PlanLimitReached: the plan's servers are all taken; names the plan to upgrade to. */
+function planLimitReached(full: PlanFull): ApiError {
+  return new ApiError(
+    'PlanLimitReached',
+    `the ${full.planId} plan allows ${full.limit} server(s) and ${full.used} are registered`,
+    full.upgradePlanId ? `Remove a server or upgrade to the ${full.upgradePlanId} plan.` : 'Remove a server first.',
+    { plan: full.planId, limit: full.limit, used: full.used, upgrade_plan: full.upgradePlanId },
+  );
+}
+
+/**
+ * The check before the probe is advice; the insert decides under the organisation's lock. A registration that
+ * passed the first while a concurrent one took the last place is refused here with the same 403.
+ */
+function rethrowPlanFull(error: unknown): never {
+  throw error instanceof ServerLimitReached ? planLimitReached(error.full) : error;
 }
 
 function duplicate(host: string, port: number): ApiError {
