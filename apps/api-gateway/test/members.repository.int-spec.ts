@@ -96,12 +96,21 @@ describe('MembersRepository (PostgreSQL)', () => {
       expect(locked.adminCount).toBe(2);
       return locked.member(userId);
     });
-    expect(owner).toEqual({ role: 'admin', email: `${userId}@example.com`, ownsPersonalOrganisation: true });
+    expect(owner).toEqual({
+      role: 'admin',
+      email: `${userId}@example.com`,
+      ownsPersonalOrganisation: true,
+      owner: true,
+    });
     await repository.withLockedAdmins(orgId, (locked) => locked.setRole(other.id, 'operator'));
     const at = new Date('2026-03-01T10:00:00Z');
     await repository.withLockedAdmins(orgId, async (locked) => {
       expect(locked.adminCount).toBe(1);
-      expect(await locked.member(other.id)).toMatchObject({ role: 'operator', ownsPersonalOrganisation: false });
+      expect(await locked.member(other.id)).toMatchObject({
+        role: 'operator',
+        ownsPersonalOrganisation: false,
+        owner: false,
+      });
       await locked.remove(other.id);
       await locked.revokeTokens(other.id, at);
     });

@@ -34,6 +34,8 @@ export interface MembershipDetail {
   email: string;
   /** The organisation is personal and this member owns it. */
   ownsPersonalOrganisation: boolean;
+  /** This member owns the organisation (personal or not): never demoted, never removed. */
+  owner: boolean;
 }
 
 const INVITATION = { id: true, email: true, role: true, createdAt: true, expiresAt: true } as const;
@@ -66,6 +68,7 @@ export class LockedMemberships {
             role: m.role,
             email: m.user.email,
             ownsPersonalOrganisation: m.organisation.personal && m.organisation.ownerUserId === userId,
+            owner: m.organisation.ownerUserId === userId,
           },
       );
   }

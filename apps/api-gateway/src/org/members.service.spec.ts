@@ -161,6 +161,26 @@ describe('MembersService invitations', () => {
     });
   });
 
+  it('accepting is re-checked against the plan: after a downgrade below Team it is 403, nothing joined', async () => {
+    const { service, repository, clock } = setup({ planId: 'pro', roles: false });
+    repository.invitationByToken.mockResolvedValue({
+      id: 'inv-1',
+      orgId: ORG,
+      organisationName: 'Team',
+      email: 'new@example.com',
+      role: 'operator',
+      createdAt: clock.now(),
+      expiresAt: new Date('2026-03-08T10:00:00Z'),
+      acceptedAt: null,
+      revokedAt: null,
+    });
+    await expect(service.accept({ ...admin, email: 'new@example.com' }, 'gsm_i_x')).rejects.toMatchObject({
+      status: 403,
+      code: 'PlanLimitReached',
+    });
+    expect(repository.acceptInvitation).not.toHaveBeenCalled();
+  });
+
   it('withdrawing an unknown invitation is a 404', async () => {
     const { service, repository } = setup();
     repository.revokeInvitation.mockResolvedValue(false);
@@ -179,10 +199,43 @@ describe('MembersService invitations', () => {
 });
 
 describe('MembersService roles and removal', () => {
-  const member = (role: Role, ownsPersonalOrganisation = false): MembershipDetail => ({
+  const member = (
+    role: Role,
+    ownsPersonalOrganisation = false,
+    owner = ownsPersonalOrganisation,
+  ): MembershipDetail => ({
     role,
     email: 'm@example.com',
     ownsPersonalOrganisation,
+    owner,
+  });
+
+  it('the owner of an organisation is neither demoted nor removed (409), even with other admins', async () => {
+    const { service, lock } = setup();
+    const unit = lock(member('admin', false, true), 3);
+    await expect(service.changeRole(admin, MEMBER, 'operator')).rejects.toMatchObject({
+      status: 409,
+      code: 'Conflict',
+      message: 'the owner of the organisation cannot be demoted',
+    });
+    await expect(service.remove(admin, MEMBER)).rejects.toMatchObject({
+      status: 409,
+      message: 'the owner of the organisation cannot be removed',
+    });
+    expect(unit.setRole).not.toHaveBeenCalled();
+    expect(unit.remove).not.toHaveBeenCalled();
+  });
+
+  it('a role below Admin is re-checked against the plan (403 after a downgrade); making someone Admin is not', async () => {
+    const { service, lock } = setup({ planId: 'pro', roles: false });
+    const unit = lock(member('admin'), 2);
+    await expect(service.changeRole(admin, MEMBER, 'viewer')).rejects.toMatchObject({
+      status: 403,
+      code: 'PlanLimitReached',
+    });
+    expect(unit.setRole).not.toHaveBeenCalled();
+    lock(member('viewer'), 1);
+    await expect(service.changeRole(admin, MEMBER, 'admin')).resolves.toEqual({ user_id: MEMBER, role: 'admin' });
   });
 
   it('the last admin cannot be demoted (409); with two admins one can', async () => {

@@ -55,6 +55,14 @@ const lastAdmin = () =>
     'Make another member admin first.',
   );
 
+const ownerStays = (what: 'demoted' | 'removed') =>
+  new ApiError(
+    'Conflict',
+    `the owner of the organisation cannot be ${what}`,
+    'The owner stays an admin of the organisation; change or remove other members instead.',
+    { reason: 'owner' },
+  );
+
 const invalidInvitation = () =>
   new ApiError(
     'NotFound',
@@ -130,12 +138,19 @@ export class MembersService {
     };
   }
 
-  /** Changes a member's role; the last admin cannot be demoted. */
+  /**
+   * Changes a member's role; neither the owner nor the last admin can be demoted. A role below Admin is a Team /
+   * Enterprise feature, checked again here (the plan may have changed since the member joined); making someone
+   * Admin is always allowed (it is what an organisation without roles has).
+   */
   async changeRole(caller: Principal, userId: string, role: Role): Promise<{ user_id: string; role: Role }> {
     if (!isUuid(userId)) throw ApiError.notFound('member');
+    if (role !== 'admin')
+      await this.requireRolesPlan(caller.orgId, 'Make them admin, or upgrade to Team or Enterprise.');
     const previous = await this.repository.withLockedAdmins(caller.orgId, async (locked) => {
       const member = await locked.member(userId);
       if (!member) throw ApiError.notFound('member');
+      if (member.owner && role !== 'admin') throw ownerStays('demoted');
       if (member.role === 'admin' && role !== 'admin' && locked.adminCount <= 1) throw lastAdmin();
       await locked.setRole(userId, role);
       return member.role;
@@ -164,6 +179,7 @@ export class MembersService {
           'the owner of a personal organisation cannot be removed from it',
           'Remove other members instead.',
         );
+      if (member.owner) throw ownerStays('removed');
       if (member.role === 'admin' && locked.adminCount <= 1) throw lastAdmin();
       await locked.remove(userId);
       // API tokens act in one organisation: a removed member's tokens for it stop with the membership.
@@ -197,6 +213,11 @@ export class MembersService {
         'this invitation is for another e-mail address',
         'Sign in with the invited e-mail address to accept it.',
       );
+    // The plan may have changed since the invitation was made (a downgrade below Team): no seat with a role then.
+    await this.requireRolesPlan(
+      invitation.orgId,
+      'Ask an admin of the organisation to upgrade to Team or Enterprise, then accept the invitation again.',
+    );
     if (!(await this.repository.acceptInvitation(invitation, caller.userId, this.clock.now())))
       throw new ApiError('Conflict', 'this invitation was just used', 'Reload your organisations.');
     await this.audit.record(
@@ -209,15 +230,12 @@ export class MembersService {
   }
 
   /** Members beyond the owner are a Team / Enterprise feature. */
-  private async requireRolesPlan(orgId: string): Promise<void> {
+  private async requireRolesPlan(
+    orgId: string,
+    remedy = 'Upgrade to Team or Enterprise to invite members.',
+  ): Promise<void> {
     const plan = await this.billing.entitlements(orgId);
-    if (!plan.roles)
-      throw ApiError.notInPlan(
-        'members with roles are',
-        plan.planId,
-        'team',
-        'Upgrade to Team or Enterprise to invite members.',
-      );
+    if (!plan.roles) throw ApiError.notInPlan('members with roles are', plan.planId, 'team', remedy);
   }
 
   /** Drops the member's cached access here at once, and on every other replica through NATS. */
