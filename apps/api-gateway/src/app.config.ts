@@ -27,6 +27,10 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   LOGIN_MAX_FAILURES: intVar(1, 1000, 5),
   /** Deadline of each step of the registration probe (a black-holed host fails after it, "timed out"). */
   PROBE_TIMEOUT_MS: intVar(200, 60_000, 5000),
+  /** Outbound probes (registrations, diagnoses) one user may start per minute, on every replica together. */
+  PROBE_LIMIT_PER_USER: intVar(1, 100_000, 30),
+  /** Outbound probes one organisation may start per minute, all its members together. */
+  PROBE_LIMIT_PER_ORG: intVar(1, 100_000, 120),
   /** The built dashboard to serve (default: apps/web/dist of this checkout). */
   WEB_DIST: z.string().optional(),
   /**

@@ -23,6 +23,8 @@ import { gameAccessProviders } from './servers/game-access.providers';
 import { ServersController } from './servers/servers.controller';
 import { ServersRepository } from './servers/servers.repository';
 import { ServersService } from './servers/servers.service';
+import { ProbeRateRepository } from './servers/probe-rate.repository';
+import { ProbeThrottle } from './servers/probe-throttle';
 import { PublicShareHistoryController } from './shares/public-history.controller';
 import { PublicShareController } from './shares/public-share.controller';
 import { SharesController } from './shares/shares.controller';
@@ -64,6 +66,8 @@ export class AppModule {
       providers: [
         ...gameAccessProviders,
         AdminPasswordProbe,
+        ProbeRateRepository,
+        ProbeThrottle,
         ServersRepository,
         ServersService,
         SharesRepository,

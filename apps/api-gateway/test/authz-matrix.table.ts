@@ -64,7 +64,7 @@ POST   /api/v1/servers                            401  403  201  201   201  404 
 GET    /api/v1/servers/{id}                       401  200  200  200   404  404  401   200  403  403  403  403
 PATCH  /api/v1/servers/{id}                       401  403  200  200   404  404  401   403  200  403  403  403
 DELETE /api/v1/servers/{id}                       401  403  204  204   404  404  401   403  204  403  403  403
-POST   /api/v1/servers/{id}/diagnose              401  200  200  200   404  404  401   200  403  403  403  403
+POST   /api/v1/servers/{id}/diagnose              401  403  200  200   404  404  401   403  200  403  403  403
 ## metrics
 GET    /api/v1/metrics/prometheus                 401  200  200  200   200  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/metrics/latest        401  200  200  200   404  404  401   403  403  200  403  403

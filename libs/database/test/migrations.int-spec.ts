@@ -66,6 +66,7 @@ const RELATIONAL = [
   'audit_log',
   'server_status_changes',
   'latest',
+  'probe_rate_windows',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {

@@ -6,6 +6,8 @@ import { ErrorCodes, type ErrorCode } from '@app/contracts';
  */
 export class ApiError extends Error {
   readonly status: number;
+  /** Seconds the client should wait before trying again: the filter sends Retry-After and `retry_after_seconds`. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -17,6 +19,12 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.status = status ?? ErrorCodes[code];
+  }
+
+  /** Sets {@link retryAfterSeconds} (whole seconds, at least 1); returns this error. */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 
   /** Unknown ids and other tenants' ids look the same: never reveal that an id exists elsewhere. */

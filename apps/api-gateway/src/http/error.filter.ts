@@ -41,6 +41,8 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   render(exception: unknown, req: Request, res: Response): void {
     const { status, body } = this.describe(exception, req, res);
+    if (exception instanceof ApiError && exception.retryAfterSeconds !== undefined && !res.headersSent)
+      res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
     if (status === ErrorCodes.ServiceUnavailable && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     if (!res.headersSent) res.status(status).json(body);
@@ -59,6 +61,8 @@ export class ApiErrorFilter implements ExceptionFilter {
       body.error = { code: exception.code, message: exception.message };
       if (exception.remedy) body.error.remedy = exception.remedy;
       if (exception.details) body.error.details = exception.details;
+      if (exception.retryAfterSeconds !== undefined)
+        body.error.details = { ...body.error.details, retry_after_seconds: exception.retryAfterSeconds };
     } else {
       const raw = exception as { status?: unknown; statusCode?: unknown; type?: unknown };
       const given =

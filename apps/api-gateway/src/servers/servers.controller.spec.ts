@@ -6,6 +6,7 @@ import { AuditService } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { ApiError } from '../http/api-error';
 import { ApiErrorFilter } from '../http/error.filter';
+import { ProbeThrottle } from './probe-throttle';
 import { ServersController } from './servers.controller';
 import { ServersService, type CreateServerHooks } from './servers.service';
 
@@ -46,6 +47,7 @@ describe('ServersController POST /api/v1/servers answers', () => {
       providers: [
         { provide: ServersService, useValue: { create } },
         { provide: AuditService, useValue: { record } },
+        { provide: ProbeThrottle, useValue: { take: async () => undefined } },
       ],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
@@ -88,7 +90,8 @@ describe('ServersController POST /api/v1/servers answers', () => {
     expect(res.status).toBe(201);
     expect(res.type).toMatch(/^application\/json/);
     expect(JSON.parse(res.text)).toEqual(created);
-    expect(create.mock.calls[0]?.[2]).toBeUndefined();
+    // No live hooks in the JSON answer: only the probe throttle.
+    expect(Object.keys(create.mock.calls[0]?.[2] ?? {})).toEqual(['beforeProbe']);
     expect(record).toHaveBeenCalledWith(
       principal,
       'server.created',

@@ -8,6 +8,7 @@ import { Access, Caller, type Principal } from '../auth/principal';
 import { ApiRoute, openApiSchema } from '../http/api-doc';
 import { ApiErrorFilter } from '../http/error.filter';
 import { parseInput } from '../http/zod-input';
+import { ProbeThrottle } from './probe-throttle';
 import { serverView, ServerView } from './server-views';
 import { ServersService, type CreateServerHooks, type CreateServerInput } from './servers.service';
 
@@ -92,6 +93,7 @@ export class ServersController {
   constructor(
     private readonly servers: ServersService,
     private readonly audit: AuditService,
+    private readonly throttle: ProbeThrottle,
   ) {}
 
   @Get()
@@ -116,7 +118,7 @@ export class ServersController {
     body: CreateServer,
     response: CreatedServer,
     status: 201,
-    errors: [403, 409, 422, 500, 502],
+    errors: [403, 409, 422, 429, 500, 502],
   })
   @ApiResponse({
     status: 200,
@@ -151,8 +153,11 @@ export class ServersController {
   }
 
   /** Registration and its audit record, for both answers of POST /servers. */
-  private async register(caller: Principal, input: CreateServerInput, hooks?: CreateServerHooks) {
-    const created = await this.servers.create(caller.orgId, input, hooks);
+  private async register(caller: Principal, input: CreateServerInput, hooks: CreateServerHooks = {}) {
+    const created = await this.servers.create(caller.orgId, input, {
+      ...hooks,
+      beforeProbe: () => this.throttle.take(caller.userId, caller.orgId),
+    });
     await this.audit.record(
       caller,
       'server.created',
@@ -200,13 +205,18 @@ export class ServersController {
   }
 
   @Post(':id/diagnose')
-  @Access({ scope: 'servers:read' })
+  @Access({ scope: 'servers:write', role: 'operator' })
   @ApiRoute({
-    summary: 'Run the diagnostic steps in order (container reachable, HealthCheck, PasswordLogin, add-on getPower)',
+    summary:
+      'Run the diagnostic steps in order (container reachable, certificate still the one pinned at registration, ' +
+      'HealthCheck, PasswordLogin, add-on getPower). Operator or Admin: it probes the server with its admin ' +
+      'password. Throttled with registrations per user and organisation (429 with Retry-After)',
     response: Diagnostics,
-    errors: [404],
+    errors: [404, 429],
   })
-  diagnose(@Caller() caller: Principal, @Param('id') id: string) {
+  async diagnose(@Caller() caller: Principal, @Param('id') id: string) {
+    await this.servers.find(caller.orgId, id);
+    await this.throttle.take(caller.userId, caller.orgId);
     return this.servers.diagnose(caller.orgId, id);
   }
 }

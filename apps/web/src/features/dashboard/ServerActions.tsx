@@ -72,11 +72,12 @@ export function ServerActions(props: { server: ServerDetails; canWrite: boolean 
     <>
       {/* Inert behind an open (modal) dialog anyway; hidden from the accessibility tree to match. */}
       <span className="dash-buttons" aria-hidden={open !== null ? true : undefined}>
-        <button type="button" className="btn" onClick={() => setOpen('diagnose')}>
-          {t('actions.diagnose')}
-        </button>
+        {/* Diagnose probes the game server (and sends its admin password): Operator and Admin, as the API. */}
         {props.canWrite && (
           <>
+            <button type="button" className="btn" onClick={() => setOpen('diagnose')}>
+              {t('actions.diagnose')}
+            </button>
             <button type="button" className="btn" onClick={() => setOpen('edit')}>
               {t('actions.edit')}
             </button>
@@ -92,7 +93,12 @@ export function ServerActions(props: { server: ServerDetails; canWrite: boolean 
       <Dialog open={open === 'delete'} title={t('delete.title')} onClose={close}>
         <DeleteDialog server={props.server} onClose={close} />
       </Dialog>
-      <Dialog open={open === 'diagnose'} title={t('diagnose.title', { name: props.server.name })} onClose={close} wide>
+      <Dialog
+        open={open === 'diagnose' && props.canWrite}
+        title={t('diagnose.title', { name: props.server.name })}
+        onClose={close}
+        wide
+      >
         <DiagnoseDialog server={props.server} />
       </Dialog>
     </>
