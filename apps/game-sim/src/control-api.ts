@@ -20,6 +20,8 @@ type Json = Record<string, unknown>;
  *   PUT    /servers/:id/faults/:fault       set a fault; JSON body of parameters (delayMs, tickRate, scope)
  *   DELETE /servers/:id/faults/:fault       clear one fault; DELETE /servers/:id/faults clears all
  *   POST   /servers/:id/tokens/expire       every login token of the server expires now
+ *   POST   /servers/:id/certificate         a new self-signed certificate on the game port (open connections drop);
+ *                                           answers the new cert_fingerprint
  *   PATCH  /servers/:id/world               change the world: tick rate, fuses, players, fuel, extractors, drone
  *                                           ports, item rates, circuits, trains, session, sink (world-patch.ts)
  */
@@ -107,6 +109,9 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
     }
     if (section === 'tokens' && name === 'expire' && method === 'POST') {
       return reply(res, 200, { expired: server.expireTokens() });
+    }
+    if (section === 'certificate' && !name && method === 'POST') {
+      return reply(res, 200, { cert_fingerprint: await server.rotateCertificate() });
     }
     if (section === 'world' && method === 'PATCH') {
       const outcome = patchWorld(server.world, await readJson(req));

@@ -10,3 +10,4 @@ export * from './provisioning-probe';
 export * from './server-state';
 export * from './target-guard';
 export * from './tcp-probe';
+export * from './tls-fingerprint';

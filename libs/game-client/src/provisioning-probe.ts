@@ -2,13 +2,18 @@ import { GameClientError } from './errors';
 import { GameApiClient } from './game-api.client';
 import { describeChangelist, GAME_1_0_CHANGELIST } from './game-version';
 import { FrmClient, type FrmVia } from './frm.client';
-import type { GameTransport } from './https-transport';
+import { GameTransport } from './https-transport';
 import { queryServerState as udpQuery, type ServerStateName } from './lightweight-query';
 import type { ServerGameState } from './server-state';
 import { probeTcp } from './tcp-probe';
+import { readCertificateFingerprint } from './tls-fingerprint';
 
-/** The diagnostic steps of the spec, in order. */
-export type ProbeStepName = 'reachable' | 'health_check' | 'password_login' | 'addon';
+/**
+ * The diagnostic steps of the spec, in order. `certificate` runs only for a server registered already (a pinned
+ * fingerprint): its certificate must still be the one seen at registration before anything, a password least of
+ * all, is sent to it.
+ */
+export type ProbeStepName = 'reachable' | 'certificate' | 'health_check' | 'password_login' | 'addon';
 
 export interface ProbeStep {
   step: ProbeStepName;
@@ -59,7 +64,20 @@ export interface ProbeTarget {
   port: number;
   addonHttpPort: number;
   adminPassword: string;
+  /**
+   * The certificate fingerprint recorded at registration, for a server registered already (diagnose): the probe
+   * checks it first (the `certificate` step) and runs on a connection pool of its own pinned to it, so a changed
+   * certificate stops the probe before the admin password is sent. Null or absent: nothing pinned (registration).
+   */
+  pinnedFingerprint?: string | null;
 }
+
+/** What to do when a registered server's certificate is not the one pinned at registration. */
+export const CERTIFICATE_CHANGED_REMEDY =
+  "The server's certificate changed since it was registered, so nothing (no admin password) was sent to it. If you " +
+  'reinstalled the server or replaced its certificate, remove the server here and register it again to trust the ' +
+  'new certificate. If you did not, something else may answer on this address (a different machine, or someone ' +
+  'intercepting the traffic): check the address and the network before you register it again.';
 
 export const FIREWALL_RULES = 'inbound TCP 7777, UDP 7777, TCP 8888, TCP 8080 and TCP 8081 (never 15000 or 15777)';
 
@@ -81,6 +99,7 @@ const REMEDY = {
     'Open port 8080 (TCP), install the Ficsit Remote Monitoring add-on, restart the server, then check that ' +
     'http://<host>:8080/getPower returns a JSON array.',
   noSession: 'The add-on runs but no save is loaded: load or create a session on the server, then retry.',
+  certificate: CERTIFICATE_CHANGED_REMEDY,
 } as const;
 
 const unreachable = (step: ProbeStepName, reason: string, observed: string, remedy: string): ProvisioningFailure => ({
@@ -103,6 +122,20 @@ export class ProvisioningProbe {
   ) {}
 
   async probe(target: ProbeTarget, options: ProbeRunOptions = {}): Promise<ProbeResult> {
+    const pinned = target.pinnedFingerprint ?? null;
+    if (!pinned) return this.run(this.transport, target, options);
+    // A pool of its own: the shared one may hold a connection opened before the certificate changed, and a pin
+    // there would also bind the next registration of this address.
+    const transport = new GameTransport({ connectionsPerOrigin: 1 });
+    transport.pin(target.address, target.port, pinned);
+    try {
+      return await this.run(transport, target, options);
+    } finally {
+      await transport.close();
+    }
+  }
+
+  private async run(transport: GameTransport, target: ProbeTarget, options: ProbeRunOptions): Promise<ProbeResult> {
     const timeoutMs = this.options.timeoutMs ?? 5000;
     const result: ProbeResult = {
       ok: false,
@@ -139,23 +172,35 @@ export class ProvisioningProbe {
       return done.ok;
     };
     const api = new GameApiClient(
-      this.transport,
+      transport,
       { address: target.address, port: target.port },
       {
         timeoutMs,
         password: () => target.adminPassword,
       },
     );
-    const frm = new FrmClient(this.transport, api, target, { timeoutMs });
+    const frm = new FrmClient(transport, api, target, { timeoutMs });
+    const pinned = target.pinnedFingerprint?.toUpperCase() ?? null;
     const ok =
       (await step('reachable', async () => {
         const tcp = await probeTcp(target.address, target.port, timeoutMs);
         if (!tcp.ok) throw new GameClientError(tcp.code, tcp.message, { transport: 'tcp' });
         return `TCP ${target.port} accepted a connection in ${Math.round(tcp.connectMs)} ms`;
       })) &&
+      (!pinned ||
+        (await step('certificate', async () => {
+          const seen = await readCertificateFingerprint(target.address, target.port, timeoutMs);
+          if (seen !== pinned)
+            throw new GameClientError(
+              'fingerprint_mismatch',
+              `the certificate on TCP ${target.port} (SHA-256 ${seen}) is not the one seen at registration (${pinned})`,
+              { transport: 'https' },
+            );
+          return `the certificate is the one seen at registration (SHA-256 ${short(pinned)})`;
+        }))) &&
       (await step('health_check', async () => {
         const { health } = await api.healthCheck();
-        result.certFingerprint = this.transport.fingerprintOf(target.address, target.port);
+        result.certFingerprint = transport.fingerprintOf(target.address, target.port);
         return `HealthCheck answered "${health}"`;
       })) &&
       (await step('password_login', async () => {
@@ -195,6 +240,9 @@ export class ProvisioningProbe {
   ): ProvisioningFailure {
     if (!(error instanceof GameClientError)) throw error;
     const observed = error.message;
+    // Whatever the step: the certificate is not the pinned one (the pool refused the connection before sending).
+    if (error.code === 'fingerprint_mismatch')
+      return unreachable(step, 'fingerprint_mismatch', observed, REMEDY.certificate);
     if (udp?.state === 'loading' && step !== 'addon') {
       return unreachable(
         step,
@@ -212,6 +260,8 @@ export class ProvisioningProbe {
       );
     }
     switch (step) {
+      case 'certificate':
+        return unreachable(step, error.code, `certificate: ${observed}`, REMEDY.notGameApi);
       case 'reachable':
         return unreachable(step, error.code, observed, error.code === 'timeout' ? REMEDY.timeout : REMEDY.unreachable);
       case 'health_check':
@@ -251,4 +301,9 @@ export class ProvisioningProbe {
         };
     }
   }
+}
+
+/** The first bytes of a fingerprint, for a message. */
+function short(fingerprint: string): string {
+  return `${fingerprint.slice(0, 23)}…`;
 }

@@ -89,6 +89,17 @@ export class SimulatorProcess {
     return this.control(index, 'POST', '/tokens/expire');
   }
 
+  /** A new certificate on server `index`'s game port; resolves to its fingerprint. */
+  async rotateCertificate(index: number): Promise<string> {
+    const answer = (await this.control(index, 'POST', '/certificate')) as { cert_fingerprint: string };
+    return answer.cert_fingerprint;
+  }
+
+  /** PasswordLogin requests with a password that server `index` received so far. */
+  async passwordLogins(index: number): Promise<number> {
+    return Number((await this.describe(index))['password_logins']);
+  }
+
   patchWorld(index: number, patch: Record<string, unknown>): Promise<unknown> {
     return this.control(index, 'PATCH', '/world', patch);
   }

@@ -12,6 +12,8 @@ export interface GameApiContext {
   adminPassword: () => string;
   clientPassword: string;
   frmToken: string;
+  /** What tests read back: PasswordLogin requests that carried a password (right or wrong). */
+  stats: { passwordLogins: number };
 }
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -64,6 +66,7 @@ function login(ctx: GameApiContext, data: Record<string, unknown>, withPassword:
     return ok({ authenticationToken: ctx.tokens.issue('Client') });
   }
   const password = data['password'];
+  ctx.stats.passwordLogins++;
   if (typeof password === 'string' && password === ctx.adminPassword()) {
     return ok({ authenticationToken: ctx.tokens.issue('Administrator') });
   }

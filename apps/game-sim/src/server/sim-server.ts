@@ -49,6 +49,8 @@ export interface SimServerDescriptor {
   admin_password: string;
   control_url: string;
   cert_fingerprint: string;
+  /** PasswordLogin requests with a password received so far (proof that a client did or did not send one). */
+  password_logins: number;
   faults: Record<string, FaultParams>;
 }
 
@@ -61,6 +63,7 @@ export class SimServer {
   readonly tokens: TokenStore;
   readonly world: World;
   readonly frmToken: string;
+  readonly stats = { passwordLogins: 0 };
   private readonly game: TcpListener;
   private readonly addonHttp: TcpListener;
   private readonly addonWs: TcpListener;
@@ -75,7 +78,7 @@ export class SimServer {
 
   private constructor(
     readonly options: SimServerOptions,
-    readonly certificate: { cert: string; key: string; fingerprint: string },
+    private certificate: { cert: string; key: string; fingerprint: string },
   ) {
     this.world = new World(options.seed, Date.now());
     this.tokens = new TokenStore(options.tokenTtlMs);
@@ -88,6 +91,7 @@ export class SimServer {
         this.faults.has('wrong_password') ? `${options.adminPassword}-changed` : options.adminPassword,
       clientPassword: '',
       frmToken: this.frmToken,
+      stats: this.stats,
     };
     this.https = createHttpsServer(
       { key: certificate.key, cert: certificate.cert, keepAliveTimeout: 15_000 },
@@ -121,8 +125,25 @@ export class SimServer {
     this.addonWs = new TcpListener(options.host, options.addonWsPort, dispatch(this.frmHttp));
   }
 
-  /** Creates a server with a fresh self-signed certificate (stable for the server's lifetime). */
+  /** Creates a server with a fresh self-signed certificate (stable until {@link rotateCertificate}). */
   static async create(options: SimServerOptions): Promise<SimServer> {
+    return new SimServer(options, await SimServer.newCertificate(options));
+  }
+
+  /**
+   * Replaces the game port's certificate with a new self-signed one (a reinstalled server, or someone else
+   * answering on its address) and drops open connections, so the next handshake shows the new one.
+   */
+  async rotateCertificate(): Promise<string> {
+    this.certificate = await SimServer.newCertificate(this.options);
+    this.https.setSecureContext({ key: this.certificate.key, cert: this.certificate.cert });
+    for (const socket of this.rawGameSockets.values()) socket.destroy();
+    return this.certificate.fingerprint;
+  }
+
+  private static async newCertificate(
+    options: SimServerOptions,
+  ): Promise<{ cert: string; key: string; fingerprint: string }> {
     const name = options.advertiseHost ?? options.host;
     // subjectAltName: an IP address (type 7) or a DNS name (type 2), such as a compose service name.
     const altName = isIP(name) ? { type: 7, ip: name } : { type: 2, value: name };
@@ -134,7 +155,7 @@ export class SimServer {
       extensions: [{ name: 'subjectAltName', altNames: [altName] }],
     } as Parameters<typeof generate>[1]);
     const fingerprint = new X509Certificate(pems.cert).fingerprint256;
-    return new SimServer(options, { cert: pems.cert, key: pems.private, fingerprint });
+    return { cert: pems.cert, key: pems.private, fingerprint };
   }
 
   get id(): string {
@@ -156,6 +177,7 @@ export class SimServer {
       admin_password: this.options.adminPassword,
       control_url: this.options.controlUrl ?? '',
       cert_fingerprint: this.certificate.fingerprint,
+      password_logins: this.stats.passwordLogins,
       faults: this.faults.toJSON(),
     };
   }

@@ -19,8 +19,10 @@ export interface DiagFailure {
 }
 
 export const STEP_KEYS = ['reachable', 'health_check', 'password_login', 'addon'] as const;
-type StepKey = (typeof STEP_KEYS)[number];
-const isStepKey = (step: string): step is StepKey => (STEP_KEYS as readonly string[]).includes(step);
+/** A diagnosis of a registered server checks its certificate against the one pinned at registration, second. */
+const PINNED_STEP_KEYS = ['reachable', 'certificate', 'health_check', 'password_login', 'addon'] as const;
+type StepKey = (typeof PINNED_STEP_KEYS)[number];
+const isStepKey = (step: string): step is StepKey => (PINNED_STEP_KEYS as readonly string[]).includes(step);
 
 /** A step's name: the game API's own function names (HealthCheck, PasswordLogin, getPower) stay as they are. */
 export function useStepLabel(): (step: string, port: number) => string {
@@ -109,10 +111,12 @@ export function DiagnosticSteps(props: {
   const failedAt = props.steps?.find((s) => !s.ok)?.step ?? props.failure?.step ?? null;
   // Live steps: the first one not finished runs, later ones wait; none runs once a step failed.
   const live = props.running && props.steps ? props.steps : null;
-  const current = live && !failedAt ? STEP_KEYS.find((k) => !live.some((s) => s.step === k)) : null;
+  const pinned = props.steps?.some((s) => s.step === 'certificate') || props.failure?.step === 'certificate';
+  const keys: readonly StepKey[] = pinned ? PINNED_STEP_KEYS : STEP_KEYS;
+  const current = live && !failedAt ? keys.find((k) => !live.some((s) => s.step === k)) : null;
   return (
     <ol className="diag-steps" aria-live="polite" aria-busy={props.running}>
-      {STEP_KEYS.map((key) => {
+      {keys.map((key) => {
         const r = props.steps?.find((s) => s.step === key) ?? null;
         const state: StepState = r
           ? r.ok
@@ -165,7 +169,7 @@ export function DiagnosticSteps(props: {
                   <strong>{t('fix.checklist')} </strong>
                   {t(`remedies.${key}`)}
                 </p>
-                {key !== 'password_login' && (
+                {key !== 'password_login' && key !== 'certificate' && (
                   <FirewallRules
                     gamePort={props.port}
                     addonHttpPort={props.addonHttpPort}
