@@ -39,7 +39,7 @@ describe('BillingRepository (PostgreSQL)', () => {
     for (const port of [7777, 7778])
       await sql(
         db.url,
-        `INSERT INTO servers (org_id, name, host, port, admin_password_enc) VALUES ($1, 'S', 'game.example.com', $2, '\\x00')`,
+        `INSERT INTO servers (org_id, name, host, address, port, admin_password_enc) VALUES ($1, 'S', 'game.example.com', '8.8.8.8', $2, '\\x00')`,
         [orgId, port],
       );
     expect(await repository.serversUsed(orgId)).toBe(2);

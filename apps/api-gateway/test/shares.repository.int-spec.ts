@@ -25,7 +25,7 @@ describe('SharesRepository (PostgreSQL)', () => {
     const serverId = randomUUID();
     await sql(
       db.url,
-      `INSERT INTO servers (id, org_id, name, host, port, admin_password_enc) VALUES ($1, $2, 'Factory', 'game.example.com', 7777, '\\x00')`,
+      `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc) VALUES ($1, $2, 'Factory', 'game.example.com', '8.8.8.8', 7777, '\\x00')`,
       [serverId, orgId],
     );
     return { orgId, userId, serverId };

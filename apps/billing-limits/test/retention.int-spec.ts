@@ -62,8 +62,8 @@ describe('billing-limits retention', () => {
   const seedServer = async (orgId: string): Promise<string> => {
     const [row] = await sql<{ id: string }>(
       db.url,
-      `INSERT INTO servers (org_id, name, host, port, admin_password_enc)
-       VALUES ($1, 'Server', $2, 7777, '\\x00') RETURNING id`,
+      `INSERT INTO servers (org_id, name, host, address, port, admin_password_enc)
+       VALUES ($1, 'Server', $2, '', 7777, '\\x00') RETURNING id`,
       [orgId, `${randomUUID()}.example.com`],
     );
     await seedSamples(row!.id);

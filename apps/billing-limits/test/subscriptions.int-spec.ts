@@ -55,7 +55,7 @@ describe('billing-limits subscription changes over NATS', () => {
     for (let i = 1; i <= count; i++) {
       await sql(
         db.url,
-        `INSERT INTO servers (org_id, name, host, port, admin_password_enc) VALUES ($1, $2, $3, 7777, '\\x00')`,
+        `INSERT INTO servers (org_id, name, host, address, port, admin_password_enc) VALUES ($1, $2, $3, $3, 7777, '\\x00')`,
         [orgId, `Server ${i}`, `10.0.0.${i}`],
       );
     }

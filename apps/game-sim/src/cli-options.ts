@@ -45,8 +45,8 @@ function parseFault(spec: string): CliOptions['faults'][number] {
   for (const pair of pairs) {
     const [key, value] = pair.split('=', 2);
     if (key === 'scope') params.scope = value as FaultParams['scope'];
-    else if (key === 'delayMs' || key === 'tickRate') params[key] = Number(value);
-    else throw new Error(`--fault ${spec}: unknown parameter "${key}" (delayMs, tickRate, scope)`);
+    else if (key === 'delayMs' || key === 'tickRate' || key === 'bytes' || key === 'count') params[key] = Number(value);
+    else throw new Error(`--fault ${spec}: unknown parameter "${key}" (delayMs, tickRate, scope, bytes, count)`);
   }
   const problem = validateFaultParams(name, params);
   if (problem) throw new Error(`--fault ${spec}: ${problem}`);

@@ -10,6 +10,12 @@ export const PollerConfig = serviceEnvSchema(3002).extend({
   POLLER_CONCURRENCY: intVar(1, 5000, 256),
   /** Deadline of one request to a game server. */
   POLLER_TIMEOUT_MS: intVar(100, 60_000, 5000),
+  /**
+   * Largest answer read from a game server (bytes); a bigger one is aborted as it streams in and the poll dropped
+   * (`answer_too_large`). getFactory has its own cap (every building of the save in one answer).
+   */
+  POLLER_MAX_ANSWER_BYTES: intVar(64 * 1024, 256 * 1024 * 1024, 1024 * 1024),
+  POLLER_MAX_FACTORY_ANSWER_BYTES: intVar(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
   POLLER_FLUSH_MS: intVar(10, 10_000, 200),
   POLLER_BATCH_ROWS: intVar(10, 100_000, 5000),
   /** Write transactions in flight at once, each on its own PostgreSQL connection. */

@@ -1,5 +1,5 @@
 import { PgPools } from '@app/database';
-import { GameTransport } from '@app/game-client';
+import { answerCapsOf, GameTransport } from '@app/game-client';
 import { SERVICE_CONFIG } from '@app/platform';
 import { SecretBox, secretsOf } from '@app/secrets';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
@@ -50,7 +50,12 @@ class PollerResources implements OnApplicationShutdown {
       useFactory: (pools: PgPools, config: PollerConfig) =>
         new SamplesRepository(pools.pool(WRITER_POOL, config.POLLER_WRITE_CONNECTIONS)),
     },
-    { provide: GAME_TRANSPORT, useFactory: () => new GameTransport({ connectionsPerOrigin: 1 }) },
+    {
+      provide: GAME_TRANSPORT,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: PollerConfig) =>
+        new GameTransport({ connectionsPerOrigin: 1, answerCaps: answerCapsOf(config) }),
+    },
     {
       provide: POLL_EXECUTOR,
       inject: [GAME_TRANSPORT, SERVICE_CONFIG],

@@ -267,6 +267,7 @@ describe('migrated schema', () => {
         orgId: org.id,
         name: 'Main',
         host: '203.0.113.7',
+        address: '203.0.113.7',
         adminPasswordEnc: Buffer.from('cipher'),
         state: { create: {} },
       },
@@ -280,7 +281,13 @@ describe('migrated schema', () => {
     });
     await expect(
       prisma.server.create({
-        data: { orgId: org.id, name: 'Dup', host: '203.0.113.7', adminPasswordEnc: Buffer.from('c') },
+        data: {
+          orgId: org.id,
+          name: 'Dup',
+          host: '203.0.113.7',
+          address: '203.0.113.7',
+          adminPasswordEnc: Buffer.from('c'),
+        },
       }),
     ).rejects.toThrow(/Unique constraint/);
     const token = await prisma.apiToken.create({

@@ -33,7 +33,12 @@ export type GameErrorCode =
   /** FRM answered with an error (unknown endpoint, exception). */
   | 'frm_error'
   /** FRM is reachable neither on its port nor through the game's proxy. */
-  | 'addon_unavailable';
+  | 'addon_unavailable'
+  /**
+   * The answer was over a cap (bytes, records, nesting, string length, a number's range): the request was aborted and
+   * the poll dropped. Not retried through the proxy, and not a sign that the add-on is missing.
+   */
+  | 'answer_too_large';
 
 /** Every code, for consumers that list or check them (the type above is the documentation of each). */
 export const GAME_ERROR_CODES = [
@@ -54,6 +59,7 @@ export const GAME_ERROR_CODES = [
   'world_not_ready',
   'frm_error',
   'addon_unavailable',
+  'answer_too_large',
 ] as const satisfies readonly GameErrorCode[];
 // Compile-time check that the list names every code of the type.
 const everyCode: Exclude<GameErrorCode, (typeof GAME_ERROR_CODES)[number]> extends never ? true : never = true;

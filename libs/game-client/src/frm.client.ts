@@ -1,4 +1,6 @@
+import { answerTooLarge } from './answer-limits';
 import { GameClientError, type GameTransportKind } from './errors';
+import { checkParsed, FrmLimitError } from './frm/frm-limits';
 import type { GameApiClient } from './game-api.client';
 import { origin, type GameTransport } from './https-transport';
 import {
@@ -136,16 +138,13 @@ export class FrmClient {
   /** Fetches and parses one endpoint; an unusable body is a GameClientError `bad_json` like any other failure. */
   private async parsed<T>(endpoint: string, parse: (body: unknown) => T): Promise<T> {
     const { body } = await this.get(endpoint);
+    const transport = this.lastVia === 'proxy' ? 'frm-proxy' : 'frm-http';
     try {
-      return parse(body);
+      return checkParsed(endpoint, parse(body));
     } catch (error) {
+      if (error instanceof FrmLimitError) throw answerTooLarge(endpoint, error.detail, transport);
       if (error instanceof FrmParseError) {
-        throw new GameClientError(
-          'bad_json',
-          error.message,
-          { transport: this.lastVia === 'proxy' ? 'frm-proxy' : 'frm-http' },
-          { cause: error },
-        );
+        throw new GameClientError('bad_json', error.message, { transport }, { cause: error });
       }
       throw error;
     }
@@ -153,7 +152,7 @@ export class FrmClient {
 
   private async viaHttp(endpoint: string): Promise<unknown> {
     const url = `${origin('http', this.target.address, this.target.addonHttpPort)}/${encodeURIComponent(endpoint)}`;
-    const res = await this.transport.get(url, this.options.timeoutMs ?? 5000, 'frm-http');
+    const res = await this.transport.get(url, this.options.timeoutMs ?? 5000, 'frm-http', endpoint);
     let body: unknown;
     try {
       body = JSON.parse(res.text);

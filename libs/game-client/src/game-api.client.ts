@@ -1,4 +1,6 @@
+import { answerTooLarge } from './answer-limits';
 import { GameClientError } from './errors';
+import { checkParsed, FrmLimitError } from './frm/frm-limits';
 import { origin, type GameTransport, type RawResponse } from './https-transport';
 import { parseServerGameState, type ServerGameState } from './server-state';
 
@@ -65,6 +67,12 @@ export class GameApiClient {
   /** QueryServerState, normalised. */
   async queryServerState(): Promise<ServerGameState> {
     const state = parseServerGameState(await this.call('QueryServerState', {}, { auth: true }));
+    try {
+      checkParsed('QueryServerState', state);
+    } catch (error) {
+      if (error instanceof FrmLimitError) throw answerTooLarge('QueryServerState', error.detail, 'https');
+      throw error;
+    }
     if (!state)
       throw new GameClientError('bad_json', 'QueryServerState answered without serverGameState', {
         transport: 'https',
@@ -139,10 +147,13 @@ export class GameApiClient {
     if (options.auth && this.token) headers.authorization = `Bearer ${this.token}`;
     const body = JSON.stringify({ function: fn, ...(data ? { data } : {}), ...options.extra });
     this.stats.requests++;
+    // The proxy's answer is FRM's: it gets the limits of the FRM endpoint asked (getFactory's are larger).
+    const what = fn === 'frm' ? String(options.extra?.endpoint ?? fn) : fn;
     const res = await this.transport.send(
       this.url,
       { method: 'POST', headers, body, timeoutMs: this.timeoutMs },
       'https',
+      what,
     );
     return interpret(fn, res, options.raw === true);
   }

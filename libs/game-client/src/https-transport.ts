@@ -1,6 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { createSecureContext, type TLSSocket } from 'node:tls';
 import { Agent, buildConnector, request } from 'undici';
+import { AnswerMeter, answerLimits, DEFAULT_ANSWER_CAPS, type AnswerCaps } from './answer-limits';
+import { BoundedMap } from './bounded-map';
 import { classifyNetworkError, GameClientError, type GameTransportKind } from './errors';
 
 export interface TransportOptions {
@@ -12,7 +14,14 @@ export interface TransportOptions {
    * header); 14 s lets polls every 10 s reuse one connection instead of a TLS handshake each. Default 14 s.
    */
   keepAliveTimeoutMs?: number;
+  /** Byte caps of the answers (answer-limits.ts); default 1 MiB, 8 MiB for getFactory. */
+  answerCaps?: Partial<AnswerCaps>;
+  /** Certificate fingerprints remembered (one per host:port connected to); the oldest is forgotten. Default 10,000. */
+  maxSeen?: number;
 }
+
+/** What a request asks, for its answer's limits and messages: an FRM endpoint or a game API function. */
+export type AnswerOf = string;
 
 /** One HTTP exchange's result: status, headers and body text. */
 export interface RawResponse {
@@ -40,9 +49,13 @@ export function origin(scheme: 'http' | 'https', host: string, port: number): st
 export class GameTransport {
   private readonly agent: Agent;
   private readonly pins = new Map<string, string>();
-  private readonly seen = new Map<string, string>();
+  /** Bounded: a probe of many addresses (or a fleet's churn) must not grow it for the life of the process. */
+  private readonly seen: BoundedMap<string, string>;
+  readonly answerCaps: AnswerCaps;
 
   constructor(options: TransportOptions = {}) {
+    this.seen = new BoundedMap(options.maxSeen ?? 10_000);
+    this.answerCaps = { ...DEFAULT_ANSWER_CAPS, ...options.answerCaps };
     // One TLS context for every connection (tls.connect would build one per connection), and a session cache big
     // enough for a fleet, so a connection that had to be re-opened resumes its TLS session instead of a full handshake.
     const base = buildConnector({
@@ -93,11 +106,15 @@ export class GameTransport {
     return this.seen.get(key(host, port)) ?? null;
   }
 
-  /** Sends a request; network failures become typed GameClientErrors. */
+  /**
+   * Sends a request; network failures become typed GameClientErrors. The answer is read as it streams in and the
+   * request aborted as soon as it goes over the limits of `what` (answer-limits.ts): `answer_too_large`.
+   */
   async send(
     url: string,
     init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
     transport: GameTransportKind,
+    what: AnswerOf = 'the answer',
   ): Promise<RawResponse> {
     // One timer per request. undici does not give up a connection attempt on its own deadline, so the race makes a
     // black-holed server cost the caller `timeoutMs`, and the abort frees the pool slot.
@@ -112,7 +129,8 @@ export class GameTransport {
       }, init.timeoutMs);
     });
     try {
-      return await Promise.race([this.exchange(url, init, abort.signal), deadline]);
+      const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport);
+      return await Promise.race([this.exchange(url, init, abort, meter), deadline]);
     } catch (error) {
       throw classifyNetworkError(error, transport, hostOf(url));
     } finally {
@@ -123,18 +141,32 @@ export class GameTransport {
   private async exchange(
     url: string,
     init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
-    signal: AbortSignal,
+    abort: AbortController,
+    meter: AnswerMeter,
   ): Promise<RawResponse> {
     const res = await request(url, {
       method: init.method,
       headers: init.headers,
       body: init.body,
       dispatcher: this.agent,
-      signal,
+      signal: abort.signal,
       headersTimeout: init.timeoutMs,
       bodyTimeout: init.timeoutMs,
     });
-    const text = await res.body.text();
+    const chunks: Buffer[] = [];
+    try {
+      meter.declared(res.headers['content-length']);
+      for await (const chunk of res.body) {
+        meter.push(chunk as Buffer);
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      // Over a cap: the connection is closed at once (the rest of the body is never read).
+      abort.abort();
+      res.body.destroy();
+      throw error;
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
     const type = res.headers['content-type'];
     const disposition = res.headers['content-disposition'];
     return {
@@ -149,11 +181,34 @@ export class GameTransport {
    * A plain-HTTP GET on a fresh connection (FRM answers `Connection: close`, so pooling buys nothing there and a
    * pool's per-origin bookkeeping costs more than the request).
    */
-  get(url: string, timeoutMs: number, transport: GameTransportKind): Promise<RawResponse> {
+  get(
+    url: string,
+    timeoutMs: number,
+    transport: GameTransportKind,
+    what: AnswerOf = 'the answer',
+  ): Promise<RawResponse> {
+    const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport);
     return new Promise((resolve, reject) => {
       const req = httpRequest(url, { method: 'GET', agent: false }, (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        const refuse = (error: unknown) => {
+          clearTimeout(timer);
+          req.destroy();
+          reject(error as Error);
+        };
+        try {
+          meter.declared(res.headers['content-length']);
+        } catch (error) {
+          return refuse(error);
+        }
+        res.on('data', (c: Buffer) => {
+          try {
+            meter.push(c);
+            chunks.push(c);
+          } catch (error) {
+            refuse(error);
+          }
+        });
         res.on('end', () => {
           clearTimeout(timer);
           resolve({

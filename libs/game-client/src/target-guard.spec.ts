@@ -17,6 +17,10 @@ const ZONE: Record<string, Records> = {
   'mapped-public.example.com': [{ address: '::ffff:8.8.4.4', family: 6 }],
   'private.example.com': [{ address: '10.0.0.5', family: 4 }],
   'metadata.example.com': [{ address: '169.254.169.254', family: 4 }],
+  'azure-wire.example.com': [
+    { address: '8.8.8.8', family: 4 },
+    { address: '168.63.129.16', family: 4 },
+  ],
   'mixed.example.com': [
     { address: '8.8.8.8', family: 4 },
     { address: '127.0.0.1', family: 4 },
@@ -82,7 +86,19 @@ const ROWS: [string, Expected][] = [
   ['100.127.255.255', forbidden('100.64.0.0/10')],
   ['127.0.0.1', forbidden('127.0.0.0/8')],
   ['127.255.255.254', forbidden('127.0.0.0/8')],
-  ['169.254.169.254', forbidden('169.254.0.0/16')],
+  ['169.254.169.254', forbidden('169.254.169.254/32')],
+  ['169.254.0.1', forbidden('169.254.0.0/16')],
+  // Cloud providers' internal services, some at public addresses (issue 21)
+  ['168.63.129.16', forbidden("Azure's platform address (WireServer, DNS, health probes) (168.63.129.16/32)")],
+  ['100.100.100.200', forbidden('100.100.100.200/32')],
+  ['161.26.0.1', forbidden("IBM Cloud's private service network (161.26.0.0/16)")],
+  ['161.26.255.255', forbidden('161.26.0.0/16')],
+  ['fd00:ec2::254', forbidden('fd00:ec2::254/128')],
+  ['[fd00:ec2::253]', forbidden('fd00:ec2::253/128')],
+  ['::ffff:168.63.129.16', forbidden('168.63.129.16/32')],
+  ['64:ff9b::a83f:8110', forbidden('(64:ff9b::/96) embedding Azure')],
+  ['168.63.129.17', ok('168.63.129.17')],
+  ['161.27.0.1', ok('161.27.0.1')],
   ['172.16.0.1', forbidden('172.16.0.0/12')],
   ['172.31.255.255', forbidden('172.16.0.0/12')],
   ['192.0.0.8', forbidden('192.0.0.0/24')],
@@ -140,7 +156,7 @@ const ROWS: [string, Expected][] = [
   ['::ffff:127.0.0.1', forbidden('127.0.0.0/8')],
   ['::ffff:7f00:1', forbidden('127.0.0.0/8')],
   ['::FFFF:10.0.0.1', forbidden('10.0.0.0/8')],
-  ['::ffff:169.254.169.254', forbidden('169.254.0.0/16')],
+  ['::ffff:169.254.169.254', forbidden('169.254.169.254/32')],
   ['::127.0.0.1', forbidden('::/96')],
   ['::8.8.8.8', forbidden('::/96')],
   ['64:ff9b::7f00:1', forbidden('127.0.0.0/8')],
@@ -205,7 +221,8 @@ const ROWS: [string, Expected][] = [
   ['v6.example.com', ok('2001:4860:4860::8888', 6)],
   ['mapped-public.example.com', ok('8.8.4.4')],
   ['private.example.com', forbidden('10.0.0.0/8')],
-  ['metadata.example.com', forbidden('169.254.0.0/16')],
+  ['metadata.example.com', forbidden('169.254.169.254/32')],
+  ['azure-wire.example.com', forbidden('168.63.129.16/32')],
   ['mixed.example.com', forbidden('127.0.0.0/8')],
   ['mixed6.example.com', forbidden('fc00::/7')],
   ['mapped-private.example.com', forbidden('10.0.0.0/8')],
@@ -313,6 +330,23 @@ describe('allowCidrs', () => {
     await expect(demo.check('10.0.0.1')).resolves.toMatchObject({ allowed: false, code: 'forbidden_address' });
     await expect(demo.check('localhost')).resolves.toMatchObject({ allowed: false, code: 'forbidden_address' });
     await expect(guard().check('127.0.0.1')).resolves.toMatchObject({ allowed: false });
+  });
+
+  it("never opens cloud providers' internal addresses, whatever the allow-list says", async () => {
+    const lab = guard({ allowCidrs: ['0.0.0.0/0', '169.254.0.0/16', '100.64.0.0/10', 'fc00::/7'] });
+    await expect(lab.check('169.254.0.1')).resolves.toMatchObject({ allowed: true });
+    await expect(lab.check('100.64.0.1')).resolves.toMatchObject({ allowed: true });
+    for (const host of [
+      '169.254.169.254',
+      '168.63.129.16',
+      '100.100.100.200',
+      '161.26.3.4',
+      'fd00:ec2::254',
+      'fd00:ec2::253',
+    ]) {
+      const verdict = await lab.check(host);
+      expect([host, verdict]).toEqual([host, expect.objectContaining({ allowed: false, code: 'forbidden_address' })]);
+    }
   });
 
   it('accepts ::1 only with ::1/128', async () => {

@@ -58,6 +58,22 @@ function range(text: string, what: string, advice = PUBLIC, embedsIPv4 = false):
   return { cidr: cidr(text), what: `${what} (${text})`, advice, embedsIPv4 };
 }
 
+const PROVIDER = "register the game server's own public IP address (this one belongs to a cloud provider's platform)";
+
+/**
+ * Cloud providers' internal services at addresses that are public, or inside ranges an operator may allow (link-local,
+ * CGNAT, unique local): instance metadata with credentials, the platform's DNS and agents. Refused before the
+ * allow-list is consulted, so allowing 169.254.0.0/16 or 100.64.0.0/10 for a lab never opens them.
+ */
+const PROVIDER_RANGES: readonly Range[] = [
+  range('169.254.169.254/32', 'a cloud instance metadata address (AWS, GCP, Azure, OpenStack)', PROVIDER),
+  range('168.63.129.16/32', "Azure's platform address (WireServer, DNS, health probes)", PROVIDER),
+  range('100.100.100.200/32', "Alibaba Cloud's instance metadata address", PROVIDER),
+  range('161.26.0.0/16', "IBM Cloud's private service network", PROVIDER),
+  range('fd00:ec2::254/128', "AWS's IPv6 instance metadata address", PROVIDER),
+  range('fd00:ec2::253/128', "AWS's IPv6 DNS resolver address", PROVIDER),
+];
+
 // First match wins, so narrower ranges come before the ranges that contain them.
 const RANGES: readonly Range[] = [
   range('0.0.0.0/8', 'a "this network" (unspecified) address'),
@@ -200,6 +216,8 @@ function literalVerdict(typed: string, ip: Ip, zone: string | undefined, allow: 
 }
 
 function judge(ip: Ip, allow: readonly Cidr[]): Refusal | null {
+  const provider = PROVIDER_RANGES.find((r) => contains(r.cidr, ip));
+  if (provider) return provider;
   if (allow.some((c) => contains(c, ip))) return null;
   const hit = RANGES.find((r) => contains(r.cidr, ip));
   if (hit?.embedsIPv4) {

@@ -74,8 +74,8 @@ describe('rotate-secrets (compiled command against PostgreSQL)', () => {
     }
     await sql(
       db.url,
-      `INSERT INTO servers (id, org_id, name, host, port, admin_password_enc)
-       SELECT v.id, $1, 'srv ' || v.port, '127.0.0.1', v.port, v.enc
+      `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
+       SELECT v.id, $1, 'srv ' || v.port, '127.0.0.1', '127.0.0.1', v.port, v.enc
          FROM unnest($2::uuid[], $3::int[], $4::bytea[]) AS v(id, port, enc)`,
       [orgId, ids, ports, blobs],
     );

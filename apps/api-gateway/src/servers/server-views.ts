@@ -19,7 +19,8 @@ export interface ServerRow {
   orgId: string;
   name: string;
   host: string;
-  address: string | null;
+  /** The checked address ('' for a server registered by name before addresses were pinned). */
+  address: string;
   port: number;
   addonHttpPort: number;
   addonWsPort: number;

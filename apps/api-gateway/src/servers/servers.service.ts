@@ -156,11 +156,10 @@ export class ServersService {
     const row = await this.find(orgId, id);
     const port = input.port ?? row.port;
     if (port !== row.port) await this.assertFree(orgId, row.host, port, row.id);
-    const address = row.address ?? row.host;
     // Pinned to the certificate seen at registration, as the poller pins it (on whichever port): a changed
     // certificate never receives the new password.
     if (input.admin_password !== undefined)
-      await this.passwords.verify(address, port, input.admin_password, row.certFingerprint);
+      await this.passwords.verify(checkedAddress(row), port, input.admin_password, row.certFingerprint);
     const changed = (Object.keys(input) as (keyof UpdateServerInput)[]).filter((k) => input[k] !== undefined);
     const updated = await this.repository
       .update(row.id, {
@@ -206,7 +205,7 @@ export class ServersService {
       );
     }
     const probe = await this.prober.probe({
-      address: row.address ?? row.host,
+      address: checkedAddress(row),
       port: row.port,
       addonHttpPort: row.addonHttpPort,
       adminPassword: password,
@@ -312,4 +311,17 @@ function rethrowDuplicate(host: string, port: number) {
   return (error: unknown): never => {
     throw error instanceof DuplicateKeyError ? duplicate(host, port) : error;
   };
+}
+
+/**
+ * The address the target guard checked at registration: the only one the platform connects to, never the typed host
+ * again. '' for a server registered by name before addresses were pinned: it must be registered again.
+ */
+function checkedAddress(row: ServerRow): string {
+  if (row.address) return row.address;
+  throw new ApiError(
+    'Conflict',
+    `${row.host} has no checked address: it was registered before addresses were pinned, so it is not contacted`,
+    'Re-register the server: delete it and add it again, so that its address is checked.',
+  );
 }

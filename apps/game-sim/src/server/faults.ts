@@ -11,6 +11,8 @@
  * - loading: a save is loading: UDP says Loading, HTTPS refuses connections, FRM says "World not ready"
  * - malformed_json: the game API answers 200 with a broken JSON body
  * - reset: the connection is reset in the middle of the response
+ * - huge_body: every answer is a JSON array streamed to `bytes` (default 500 MB), without a Content-Length
+ * - many_records: getFactory lists `count` buildings (default 1,000,000), streamed as they are rendered
  */
 export const FAULT_NAMES = [
   'stopped',
@@ -24,6 +26,8 @@ export const FAULT_NAMES = [
   'loading',
   'malformed_json',
   'reset',
+  'huge_body',
+  'many_records',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -34,6 +38,10 @@ export interface FaultParams {
   delayMs?: number;
   tickRate?: number;
   scope?: FaultScope;
+  /** huge_body: bytes sent. */
+  bytes?: number;
+  /** many_records: buildings sent. */
+  count?: number;
 }
 
 export function isFaultName(value: string): value is FaultName {
@@ -49,6 +57,20 @@ export function validateFaultParams(name: FaultName, params: FaultParams): strin
   }
   if (name === 'degraded' && params.tickRate !== undefined && !(params.tickRate >= 0 && params.tickRate <= 60)) {
     return 'tickRate must be between 0 and 60';
+  }
+  if (
+    name === 'huge_body' &&
+    params.bytes !== undefined &&
+    !(Number.isSafeInteger(params.bytes) && params.bytes >= 2)
+  ) {
+    return 'bytes must be a whole number of at least 2';
+  }
+  if (
+    name === 'many_records' &&
+    params.count !== undefined &&
+    !(Number.isSafeInteger(params.count) && params.count >= 1 && params.count <= 100_000_000)
+  ) {
+    return 'count must be a whole number between 1 and 100000000';
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { World } from '../world/world';
 import type { FaultSet } from './faults';
 import { runFrmEndpoint } from './frm-runner';
+import { hostileAnswer } from './hostile';
 
 export interface FrmContext {
   world: World;
@@ -46,6 +47,8 @@ export function handleFrmHttp(ctx: FrmContext, req: IncomingMessage, res: Server
     return;
   }
   const endpoint = url.pathname.replace(/^\/(api\/)?/, '');
+  const hostile = req.method === 'GET' ? hostileAnswer(ctx.faults, 'frm', endpoint) : null;
+  if (hostile) return hostile(res, { ...CORS, Connection: 'close' });
   ctx.world.advanceTo(Date.now());
   const outcome = runFrmEndpoint(ctx.world, endpoint, req.method === 'POST' ? 'POST' : 'GET', {
     loading: ctx.faults.has('loading'),

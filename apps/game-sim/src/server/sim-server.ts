@@ -15,6 +15,7 @@ import { World } from '../world/world';
 import { FaultSet, type FaultName, type FaultParams } from './faults';
 import { handleFrmHttp, FrmSocketHub } from './frm-api';
 import { answerGameApi, readBody, writeGameReply } from './game-api';
+import { hostileAnswer, proxiedEndpoint } from './hostile';
 import { TcpListener } from './listener';
 import { TokenStore } from './tokens';
 
@@ -289,6 +290,8 @@ export class SimServer {
     const body = await readBody(req).catch(() => null);
     if (this.faults.appliesTo('slow', 'game')) await sleep(this.faults.get('slow')?.delayMs ?? 3000);
     if (res.destroyed) return;
+    const hostile = hostileAnswer(this.faults, 'game', proxiedEndpoint(body));
+    if (hostile) return hostile(res, { 'Keep-Alive': 'timeout=15.000000' });
     writeGameReply(res, answerGameApi(ctx, req, body), this.faults, () => {
       const raw = this.rawGameSockets.get(req.socket.remotePort ?? -1);
       if (raw) raw.resetAndDestroy();

@@ -8,7 +8,10 @@ export interface ServerRecord {
   orgId: string;
   name: string;
   host: string;
-  /** The address the target guard checked at registration; the poller connects to it, never to `host` again. */
+  /**
+   * The address the target guard checked at registration; the poller connects to it, never to `host` (no fallback:
+   * '' for a server registered by name before addresses were pinned, which is reported, not polled).
+   */
   address: string;
   port: number;
   addonHttpPort: number;
@@ -24,7 +27,7 @@ interface Row {
   org_id: string;
   name: string;
   host: string;
-  address: string | null;
+  address: string;
   port: number;
   addon_http_port: number;
   addon_ws_port: number;
@@ -44,7 +47,7 @@ const toRecord = (r: Row): ServerRecord => ({
   orgId: r.org_id,
   name: r.name,
   host: r.host,
-  address: r.address ?? r.host,
+  address: r.address,
   port: r.port,
   addonHttpPort: r.addon_http_port,
   addonWsPort: r.addon_ws_port,

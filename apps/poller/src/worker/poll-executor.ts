@@ -1,8 +1,15 @@
 import type { HealthData, InventoryItem, PollJob } from '@app/contracts';
-import { GameClientError, GameServerClient, type GameTransport, type InventoryItemRecord } from '@app/game-client';
+import {
+  answerTooLarge,
+  GameClientError,
+  GameServerClient,
+  type GameTransport,
+  type InventoryItemRecord,
+} from '@app/game-client';
 import { eventDataOf, sampleKind, type AddonKind } from '@app/samples';
 import type { SecretBox } from '@app/secrets';
 import type { ServerRecord } from '../registry/servers.repository';
+import { outOfRange } from './column-ranges';
 import { playerUuid } from './player-id';
 import type { HealthOutcome, Observation, PollOutcome } from './poll-outcome';
 
@@ -16,7 +23,26 @@ const UNREACHABLE = new Set([
   'not_game_api',
   'bad_json',
   'http_status',
+  // A game API whose answers are over the caps is as unusable as one answering garbage (the reason says which).
+  'answer_too_large',
 ]);
+
+/** The FRM endpoint of each add-on kind, for messages. */
+const ENDPOINT_OF: Record<AddonKind, string> = {
+  power: 'getPower',
+  players: 'getPlayer',
+  production: 'getProdStats',
+  trains: 'getTrains',
+  drones: 'getDrone',
+  factory: 'getFactory',
+  generators: 'getGenerators',
+  extractors: 'getExtractor',
+  drone_stations: 'getDroneStation',
+  inventory: 'getWorldInv',
+  storage: 'getStorageInv',
+  resource_sink: 'getResourceSink',
+  session: 'getSessionInfo',
+};
 
 /** The FRM read of each add-on kind (one request each, two for the inventory). */
 const READ: Record<AddonKind, (client: GameServerClient) => Promise<{ records: readonly object[] }>> = {
@@ -126,8 +152,9 @@ export class PollExecutor {
   async run(server: ServerRecord, job: PollJob): Promise<PollOutcome> {
     const started = performance.now();
     const base = { job, time: new Date(job.scheduledAt), error: null };
-    const client = this.clientFor(server);
     const took = () => performance.now() - started;
+    if (!server.address) return unchecked(server, base, took());
+    const client = this.clientFor(server);
     try {
       if (job.kind === 'health') {
         const outcome = await this.health(client);
@@ -145,6 +172,8 @@ export class PollExecutor {
         kind === 'players'
           ? (records as { frmId: string }[]).map((p) => ({ playerId: playerUuid(server.id, p.frmId), ...p }))
           : records;
+      const problem = outOfRange(sampleKind(kind), stored);
+      if (problem) throw answerTooLarge(ENDPOINT_OF[kind], problem);
       if (kind === 'session') this.noteSession(server.id, (records[0] as { sessionName?: string }).sessionName);
       const data = eventDataOf(sampleKind(kind), stored);
       const session = this.sessions.get(server.id) ?? null;
@@ -207,4 +236,24 @@ export class PollExecutor {
     const observation: Observation = { reachable: true, loading: false, tickRate: state.tickRate, health };
     return { kind: 'health', data, observation, error: null };
   }
+}
+
+/**
+ * A server without a checked address (registered by name before addresses were pinned; the migration could not
+ * resolve the name safely): never polled by its name, which a DNS answer could point anywhere. Its status says what
+ * to do.
+ */
+function unchecked(server: ServerRecord, base: { job: PollJob; time: Date }, durationMs: number): PollOutcome {
+  const error = {
+    code: 'unchecked_address',
+    message:
+      `${server.host} has no checked address (it was registered before addresses were pinned), so it is not polled: ` +
+      're-register the server (delete it and add it again) to have its address checked',
+  };
+  if (base.job.kind === 'health') {
+    const observation: Observation = { reachable: false, loading: false, tickRate: null, health: null };
+    return { ...base, error, kind: 'health', data: null, observation, durationMs };
+  }
+  if (base.job.kind === 'addon') return { ...base, error, kind: 'addon', data: null, durationMs };
+  return { ...base, error, kind: base.job.kind, records: [], data: null, session: null, durationMs };
 }

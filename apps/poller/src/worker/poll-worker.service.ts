@@ -219,6 +219,8 @@ export class PollWorkerService implements OnApplicationBootstrap {
   private async poll(server: ServerRecord, job: PollJob): Promise<{ committed: Promise<unknown>; error?: string }> {
     const outcome = await this.executor.run(server, job);
     this.metrics.polls.inc({ kind: job.kind, outcome: outcome.error?.code ?? 'ok' });
+    if (outcome.error?.code === 'answer_too_large' || outcome.error?.code === 'unchecked_address')
+      this.logger.warn({ serverId: server.id, kind: job.kind, err: outcome.error.message }, 'poll dropped');
     this.metrics.pollDuration.observe({ kind: job.kind }, outcome.durationMs / 1000);
     const publish = context.bind(context.active(), (confirmation: Confirmation | null) =>
       this.publisher.publish(server, outcome, confirmation),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkCount } from './frm-limits';
 
 /** What a list parser returns: the records it could read and how many it had to drop as broken. */
 export interface Parsed<T> {
@@ -126,6 +127,7 @@ export function expectObject(endpoint: string, body: unknown): Record<string, un
  */
 export function parseList<T>(endpoint: string, body: unknown, record: z.ZodType<T>): Parsed<T> {
   const items: unknown[] = Array.isArray(body) ? body : [expectObject(endpoint, body)];
+  checkCount(endpoint, items);
   const records: T[] = [];
   let skipped = 0;
   for (const item of items) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkCount } from './frm-limits';
 import {
   boolOr,
   boolOrNull,
@@ -240,6 +241,7 @@ function fastBuilding(item: unknown): FactoryBuildingRecord | undefined {
  */
 export function parseFactory(body: unknown, endpoint = 'getFactory'): Parsed<FactoryBuildingRecord> {
   const items: unknown[] = Array.isArray(body) ? body : [expectObject(endpoint, body)];
+  checkCount(endpoint, items);
   const records: FactoryBuildingRecord[] = [];
   let skipped = 0;
   for (const item of items) {

@@ -1,5 +1,6 @@
 // getGenerators (reference 2.6.1): every power generator, with a hand-written fast path (polled every 15 s).
 import { z } from 'zod';
+import { checkCount } from './frm-limits';
 import {
   boolOr,
   circuitGroupOf,
@@ -222,6 +223,7 @@ function fastGenerator(g: unknown): GeneratorRecord | undefined {
  */
 export function parseGenerators(body: unknown): Parsed<GeneratorRecord> {
   const items: unknown[] = Array.isArray(body) ? body : [expectObject('getGenerators', body)];
+  checkCount('getGenerators', items);
   const records: GeneratorRecord[] = [];
   let skipped = 0;
   for (const item of items) {
