@@ -19,6 +19,12 @@ export class ApiError extends Error {
     this.status = status ?? ErrorCodes[code];
   }
 
+  /** Seconds a 429 or 503 asks the client to wait (`details.retry_after_seconds`): sent as Retry-After too. */
+  get retryAfterSeconds(): number | undefined {
+    const wait = this.details?.retry_after_seconds;
+    return typeof wait === 'number' ? wait : undefined;
+  }
+
   /** Unknown ids and other tenants' ids look the same: never reveal that an id exists elsewhere. */
   static notFound(what: string): ApiError {
     return new ApiError(
