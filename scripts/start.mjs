@@ -373,7 +373,9 @@ async function redisAnswers(url) {
 async function resolveRedis(config) {
   if (process.env.REDIS_URL) {
     if (!(await redisAnswers(process.env.REDIS_URL)))
-      throw new StartError('REDIS_URL is set but nothing answers there. Start Redis, or unset REDIS_URL to use a local one.');
+      throw new StartError(
+        'REDIS_URL is set but nothing answers there. Start Redis, or unset REDIS_URL to use a local one.',
+      );
     return { url: process.env.REDIS_URL, how: 'REDIS_URL' };
   }
   const local = 'redis://127.0.0.1:6379';

@@ -32,7 +32,12 @@ describe('AttemptCounter (Redis)', () => {
       Array.from({ length: 1000 }, (_, i) => all[i % 3]!.take([{ key, limit: 5 }], 15 * 60_000)),
     );
     expect(takes.filter((t) => t.admitted)).toHaveLength(5);
-    expect(takes.filter((t) => t.admitted).map((t) => t.count).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      takes
+        .filter((t) => t.admitted)
+        .map((t) => t.count)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     const refused = takes.filter((t) => !t.admitted);
     expect(refused.every((t) => t.resetSeconds > 890 && t.resetSeconds <= 900)).toBe(true);
     expect(Number(await redis.get(key))).toBe(5);
@@ -64,7 +69,9 @@ describe('AttemptCounter (Redis)', () => {
   });
 
   it('keeps no e-mail or address in Redis: keys are hashes under the prefix', async () => {
-    expect(counter.key('login-email', 'someone@example.com')).toMatch(new RegExp(`^${prefix}throttle:login-email:[0-9a-f]{32}$`));
+    expect(counter.key('login-email', 'someone@example.com')).toMatch(
+      new RegExp(`^${prefix}throttle:login-email:[0-9a-f]{32}$`),
+    );
     const keys = await redis.keys(`${prefix}*`);
     expect(keys.join(' ')).not.toMatch(/example\.com|192\.0\.2/);
   });

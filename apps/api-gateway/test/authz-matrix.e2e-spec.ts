@@ -140,7 +140,11 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
 
   const register = async (name: string): Promise<Account> => {
     const email = `${unique(name)}@example.com`;
-    await must(202, send('POST', '/api/v1/auth/register', { body: { email, password: PASSWORD, name } }), `sign-up ${name}`);
+    await must(
+      202,
+      send('POST', '/api/v1/auth/register', { body: { email, password: PASSWORD, name } }),
+      `sign-up ${name}`,
+    );
     const res = await must(200, send('POST', '/api/v1/auth/login', { body: { email, password: PASSWORD } }), 'sign-in');
     const me = await must(200, send('GET', '/api/v1/me', { token: res.body.token }), 'GET /me');
     secrets.add(res.body.token);

@@ -66,7 +66,12 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, ms: performance.now() - started };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: text ? JSON.parse(text) : null,
+      ms: performance.now() - started,
+    };
   };
   /** Argon2 verifications so far, summed over the given replicas' /metrics. */
   const verifications = async (bases: string[]): Promise<number> => {
@@ -123,7 +128,10 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
     expect(statuses[401]).toBe(reached);
     expect(statuses[429]).toBe(1000 - reached);
     for (const a of answers.filter((x) => x.status === 429)) {
-      expect(a.body.error).toMatchObject({ code: 'TooManyRequests', details: { retry_after_seconds: expect.any(Number) } });
+      expect(a.body.error).toMatchObject({
+        code: 'TooManyRequests',
+        details: { retry_after_seconds: expect.any(Number) },
+      });
       expect(Number(a.headers.get('retry-after'))).toBe(a.body.error.details.retry_after_seconds);
       expect(a.body.error.details.retry_after_seconds).toBeGreaterThan(0);
       expect(a.body.error.details.retry_after_seconds).toBeLessThanOrEqual(15 * 60);
@@ -143,7 +151,10 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
         }),
       ),
     );
-    expect(countBy(answers)).toEqual({ 401: SETTINGS.LOGIN_MAX_FAILURES_PER_ADDRESS, 429: 30 - SETTINGS.LOGIN_MAX_FAILURES_PER_ADDRESS });
+    expect(countBy(answers)).toEqual({
+      401: SETTINGS.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      429: 30 - SETTINGS.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    });
     const elsewhere = await call(replicas[0]!, 'POST', '/api/v1/auth/login', {
       body: { email: `sprayed-0-${stack.prefix}@example.com`, password: 'Winter2026!' },
       from: address(),
@@ -156,9 +167,16 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
     await signUpAndIn(replicas[1]!, email, PASSWORD, 'Forgetful');
     const from = address();
     for (let i = 0; i < SETTINGS.LOGIN_MAX_FAILURES - 1; i++)
-      expect((await call(replicas[i % 2]!, 'POST', '/api/v1/auth/login', { body: { email, password: 'nope' }, from })).status).toBe(401);
-    expect((await call(replicas[0]!, 'POST', '/api/v1/auth/login', { body: { email, password: PASSWORD }, from })).status).toBe(200);
-    expect((await call(replicas[1]!, 'POST', '/api/v1/auth/login', { body: { email, password: 'nope' }, from })).status).toBe(401);
+      expect(
+        (await call(replicas[i % 2]!, 'POST', '/api/v1/auth/login', { body: { email, password: 'nope' }, from }))
+          .status,
+      ).toBe(401);
+    expect(
+      (await call(replicas[0]!, 'POST', '/api/v1/auth/login', { body: { email, password: PASSWORD }, from })).status,
+    ).toBe(200);
+    expect(
+      (await call(replicas[1]!, 'POST', '/api/v1/auth/login', { body: { email, password: 'nope' }, from })).status,
+    ).toBe(401);
   });
 
   it('sign-up: REGISTER_MAX_PER_HOUR per address, counted atomically over both replicas', async () => {
@@ -175,11 +193,9 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body.error).toMatchObject({ code: 'TooManyRequests', remedy: expect.stringMatching(/Wait \d+ s/) });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
-    const [{ count }] = await sql<{ count: string }>(
-      stack.db!.url,
-      `SELECT count(*) FROM users WHERE email LIKE $1`,
-      [`bulk-%-${stack.prefix}@example.com`],
-    );
+    const [{ count }] = await sql<{ count: string }>(stack.db!.url, `SELECT count(*) FROM users WHERE email LIKE $1`, [
+      `bulk-%-${stack.prefix}@example.com`,
+    ]);
     expect(Number(count)).toBe(SETTINGS.REGISTER_MAX_PER_HOUR);
   });
 
@@ -210,14 +226,28 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
     }
     expect(answers.every((a) => a.status === 202 && a.body.status === 'accepted')).toBe(true);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-    console.log(`sign-up timing: new e-mail median ${median(timings.fresh).toFixed(1)} ms, existing ${median(timings.known).toFixed(1)} ms`);
+    console.log(
+      `sign-up timing: new e-mail median ${median(timings.fresh).toFixed(1)} ms, existing ${median(timings.known).toFixed(1)} ms`,
+    );
     // Both hash the password (argon2id, tens of ms); the new account's few inserts are small beside it.
     expect(median(timings.known)).toBeGreaterThan(median(timings.fresh) / 3);
     expect(median(timings.known)).toBeLessThan(median(timings.fresh) * 3);
     // The existing account is untouched: its password still opens it, the one sent with the sign-up does not.
-    expect((await call(replicas[1]!, 'POST', '/api/v1/auth/login', { body: { email: existing, password: PASSWORD }, from: address() })).status).toBe(200);
     expect(
-      (await call(replicas[1]!, 'POST', '/api/v1/auth/login', { body: { email: existing, password: 'another long password' }, from: address() })).status,
+      (
+        await call(replicas[1]!, 'POST', '/api/v1/auth/login', {
+          body: { email: existing, password: PASSWORD },
+          from: address(),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(replicas[1]!, 'POST', '/api/v1/auth/login', {
+          body: { email: existing, password: 'another long password' },
+          from: address(),
+        })
+      ).status,
     ).toBe(401);
   });
 
@@ -231,7 +261,10 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
     const used = SETTINGS.SESSION_RATE_LIMIT_PER_MINUTE - 1;
     expect(countBy(answers)).toEqual({ 200: used, 429: 40 - used });
     const refused = answers.find((a) => a.status === 429)!;
-    expect(refused.body.error).toMatchObject({ code: 'TooManyRequests', details: { retry_after_seconds: expect.any(Number) } });
+    expect(refused.body.error).toMatchObject({
+      code: 'TooManyRequests',
+      details: { retry_after_seconds: expect.any(Number) },
+    });
     expect(refused.body.error.message).toContain(`${SETTINGS.SESSION_RATE_LIMIT_PER_MINUTE} per minute`);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
@@ -248,13 +281,17 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
       body: { plan: 'pro', period: 'monthly' },
     });
     expect(put.status).toBe(200);
-    const token = await eventually(async () => {
-      const res = await call(replicas[1]!, 'POST', '/api/v1/tokens', {
-        token: owner.token,
-        body: { name: 'script', scopes: ['servers:read'] },
-      });
-      return res.status === 201 ? (res.body.token as string) : null;
-    }, 10_000, 250);
+    const token = await eventually(
+      async () => {
+        const res = await call(replicas[1]!, 'POST', '/api/v1/tokens', {
+          token: owner.token,
+          body: { name: 'script', scopes: ['servers:read'] },
+        });
+        return res.status === 201 ? (res.body.token as string) : null;
+      },
+      10_000,
+      250,
+    );
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => call(replicas[i % 2]!, 'GET', '/api/v1/servers', { token })),
     );
@@ -269,10 +306,14 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
       token: owner.token,
       body: { plan: 'free', period: 'monthly' },
     });
-    const gated = await eventually(async () => {
-      const res = await call(replicas[0]!, 'GET', '/api/v1/servers', { token });
-      return res.status === 403 ? res : null;
-    }, 10_000, 250);
+    const gated = await eventually(
+      async () => {
+        const res = await call(replicas[0]!, 'GET', '/api/v1/servers', { token });
+        return res.status === 403 ? res : null;
+      },
+      10_000,
+      250,
+    );
     expect(gated.body.error).toMatchObject({ code: 'PlanLimitReached', details: { required_plan: 'pro' } });
   });
 
@@ -281,10 +322,17 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
     const user = await signUpAndIn(lonely, email, PASSWORD, 'Outage');
     redisProxy.cut();
     const before = await verifications([lonely]);
-    const login = await eventually(async () => {
-      const res = await call(lonely, 'POST', '/api/v1/auth/login', { body: { email, password: PASSWORD }, from: address() });
-      return res.status === 503 ? res : null;
-    }, 10_000, 100);
+    const login = await eventually(
+      async () => {
+        const res = await call(lonely, 'POST', '/api/v1/auth/login', {
+          body: { email, password: PASSWORD },
+          from: address(),
+        });
+        return res.status === 503 ? res : null;
+      },
+      10_000,
+      100,
+    );
     expect(login.body.error).toMatchObject({ code: 'ServiceUnavailable', message: expect.stringContaining('Redis') });
     expect(Number(login.headers.get('retry-after'))).toBeGreaterThan(0);
     const burst = await Promise.all(
@@ -302,9 +350,16 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
     expect((await call(lonely, 'GET', '/api/v1/me', { token: user.token })).status).toBe(200);
 
     redisProxy.restore();
-    await eventually(async () => {
-      const res = await call(lonely, 'POST', '/api/v1/auth/login', { body: { email, password: PASSWORD }, from: address() });
-      return res.status === 200;
-    }, 15_000, 200);
+    await eventually(
+      async () => {
+        const res = await call(lonely, 'POST', '/api/v1/auth/login', {
+          body: { email, password: PASSWORD },
+          from: address(),
+        });
+        return res.status === 200;
+      },
+      15_000,
+      200,
+    );
   }, 60_000);
 });

@@ -12,12 +12,7 @@ import { MeService } from './me.service';
 @Module({
   imports: [PassportModule, BillingModule, ThrottleModule],
   controllers: [AuthController],
-  providers: [
-    AuthService,
-    MeService,
-    AuthRepository,
-    BearerStrategy,
-  ],
+  providers: [AuthService, MeService, AuthRepository, BearerStrategy],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -84,7 +84,9 @@ describe('AuthService accounts and sign-in', () => {
 
   it('a refused sign-up (429) hashes nothing and writes nothing', async () => {
     const { service, repository, throttles } = setup();
-    throttles.beforeSignUp.mockRejectedValueOnce(new ApiError('TooManyRequests', 'too many sign-ups from this address'));
+    throttles.beforeSignUp.mockRejectedValueOnce(
+      new ApiError('TooManyRequests', 'too many sign-ups from this address'),
+    );
     await expect(
       service.register({ email: 'a@example.com', password: 'correct horse battery', name: 'A' }, { ip: 'x' }),
     ).rejects.toMatchObject({ status: 429 });
@@ -130,9 +132,9 @@ describe('AuthService accounts and sign-in', () => {
     throttles.beforeSignIn.mockRejectedValueOnce(
       new ApiError('TooManyRequests', 'too many failed sign-in attempts', 'Wait.', { retry_after_seconds: 720 }),
     );
-    const refused = await service.login({ email: 'pioneer@example.com', password: 'right password' }, meta).catch(
-      (e: unknown) => e as ApiError,
-    );
+    const refused = await service
+      .login({ email: 'pioneer@example.com', password: 'right password' }, meta)
+      .catch((e: unknown) => e as ApiError);
     expect(refused).toMatchObject({ status: 429, code: 'TooManyRequests', retryAfterSeconds: 720 });
     expect(repository.credentials).toHaveBeenCalledTimes(1);
     expect((await metrics.passwordVerifications.get()).values.map((v) => [v.labels.outcome, v.value])).toEqual([
