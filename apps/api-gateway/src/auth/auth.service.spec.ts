@@ -20,7 +20,7 @@ function setup() {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:00Z'));
   const repository = {
     emailTaken: jest.fn(async () => false),
-    createAccount: jest.fn(),
+    createAccount: jest.fn(async (_input: unknown): Promise<unknown> => undefined),
     credentials: jest.fn(),
     createSession: jest.fn(async () => undefined),
     revokeSession: jest.fn(async () => undefined),
