@@ -1,11 +1,12 @@
 // `npm start`: the whole platform on this machine in one command. It builds what is missing or stale, finds
-// PostgreSQL and NATS (environment, then the local defaults, then an embedded PostgreSQL and a nats-server from the
-// PATH), migrates, starts the five services and a simulated fleet with varied scenarios, creates a demo account with
+// PostgreSQL, NATS and Redis (environment, then the local defaults, then an embedded PostgreSQL, a nats-server and a
+// redis-server from the PATH), migrates, starts the five services and a simulated fleet with varied scenarios, creates a demo account with
 // the fleet registered, and prints `READY <url>` with the login. Ctrl-C stops everything it started.
 //
 // Environment: PORT (3000; the services use PORT..PORT+4), HOST (127.0.0.1), SIM_COUNT (5; 0 = no fleet, and no
 // private address is allowed: a production-like start), DEMO_EMAIL, DEMO_PASSWORD, TARGET_ALLOW_CIDRS,
-// DATABASE_URL, NATS_URL, NATS_PREFIX, SECRETS_KEY, SIM_BASE_PORT (17000; 0 = any free ports), LOG_LEVEL (info, in the log files),
+// DATABASE_URL, NATS_URL, NATS_PREFIX, REDIS_URL, REDIS_KEY_PREFIX (`<NATS_PREFIX>:`), LOGIN_MAX_FAILURES,
+// LOGIN_MAX_FAILURES_PER_ADDRESS, REGISTER_MAX_PER_HOUR, SESSION_RATE_LIMIT_PER_MINUTE, SECRETS_KEY, SIM_BASE_PORT (17000; 0 = any free ports), LOG_LEVEL (info, in the log files),
 // STATE_DIR (.tmp/platform: logs, generated keys, embedded database).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -363,6 +364,43 @@ async function resolveNats(config) {
   throw new StartError(`nats-server did not answer within 10 s; see ${config.logDir}/nats-server.log`);
 }
 
+async function redisAnswers(url) {
+  const { host, port } = new URL(url);
+  return portOpen(host.replace(/^\[|\]$/g, ''), Number(port || 6379), 1500);
+}
+
+// Redis holds the api-gateway's sign-in and sign-up throttles (shared by every replica; nothing kept on disk).
+async function resolveRedis(config) {
+  if (process.env.REDIS_URL) {
+    if (!(await redisAnswers(process.env.REDIS_URL)))
+      throw new StartError(
+        'REDIS_URL is set but nothing answers there. Start Redis, or unset REDIS_URL to use a local one.',
+      );
+    return { url: process.env.REDIS_URL, how: 'REDIS_URL' };
+  }
+  const local = 'redis://127.0.0.1:6379';
+  if (await redisAnswers(local)) return { url: local, how: 'local Redis on 127.0.0.1:6379' };
+  const binary = onPath('redis-server');
+  if (!binary)
+    throw new StartError(
+      'no Redis found: nothing answers on 127.0.0.1:6379, REDIS_URL is not set, and `redis-server` is not on the PATH.\n' +
+        'Do one of: `sudo apt-get install redis-server` (Debian/Ubuntu), or set REDIS_URL=redis://host:6379.',
+    );
+  const port = await freePort();
+  const log = openSync(path.join(config.logDir, 'redis-server.log'), 'a');
+  const child = run(binary, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', log, log],
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null)
+      throw new StartError(`redis-server exited at once; see ${config.logDir}/redis-server.log`);
+    if (await redisAnswers(url)) return { url, how: `redis-server on port ${port} (${binary})` };
+    await sleep(100);
+  }
+  throw new StartError(`redis-server did not answer within 10 s; see ${config.logDir}/redis-server.log`);
+}
+
 function secretsKey(config) {
   if (process.env.SECRETS_KEY) return process.env.SECRETS_KEY;
   // Kept in the state directory: the admin passwords stored by one run must open in the next.
@@ -456,6 +494,8 @@ function serviceEnv(config, infra, name) {
     env.TARGET_ALLOW_CIDRS = infra.allowCidrs;
     env.REALTIME_PUBLIC_URL = `http://${config.publicHost}:${config.port + 1}`;
     env.CORS_ORIGINS = origins.join(',');
+    env.REDIS_URL = infra.redisUrl;
+    env.REDIS_KEY_PREFIX = process.env.REDIS_KEY_PREFIX || `${config.natsPrefix}:`;
   }
   if (name === 'realtime-gateway') env.CORS_ORIGINS = origins.join(',');
   if (name === 'alerting') {
@@ -467,6 +507,10 @@ function serviceEnv(config, infra, name) {
     'SECRETS_KEY_ID',
     'SECRETS_PREVIOUS_KEYS',
     'SESSION_TTL_HOURS',
+    'LOGIN_MAX_FAILURES',
+    'LOGIN_MAX_FAILURES_PER_ADDRESS',
+    'REGISTER_MAX_PER_HOUR',
+    'SESSION_RATE_LIMIT_PER_MINUTE',
     'SMTP_URL',
     'SMTP_FROM',
     'TELEGRAM_API_URL',
@@ -575,22 +619,25 @@ function failure(what, res) {
 }
 
 async function demoAccount(config, infra, base, fleet) {
-  let res = await call(base, 'POST', '/api/v1/auth/register', null, {
-    email: config.demoEmail,
-    password: config.demoPassword,
-    name: 'Demo Pioneer',
-  });
-  if (res.status === 409) {
-    res = await call(base, 'POST', '/api/v1/auth/login', null, {
+  // Sign-up answers 202 alike for a new and an existing e-mail (it tells nobody which); then sign in.
+  const login = () =>
+    call(base, 'POST', '/api/v1/auth/login', null, { email: config.demoEmail, password: config.demoPassword });
+  let res = await login();
+  if (res.status === 401) {
+    const registered = await call(base, 'POST', '/api/v1/auth/register', null, {
       email: config.demoEmail,
       password: config.demoPassword,
+      name: 'Demo Pioneer',
     });
-    if (res.status !== 200)
-      throw failure(
-        `the demo account ${config.demoEmail} exists but DEMO_PASSWORD does not open it; set DEMO_PASSWORD to its password or DEMO_EMAIL to another address`,
-        res,
-      );
-  } else if (res.status !== 201 && res.status !== 200) throw failure('creating the demo account failed', res);
+    if (registered.status !== 202) throw failure('creating the demo account failed', registered);
+    res = await login();
+  }
+  if (res.status === 401)
+    throw failure(
+      `the demo account ${config.demoEmail} exists but DEMO_PASSWORD does not open it; set DEMO_PASSWORD to its password or DEMO_EMAIL to another address`,
+      res,
+    );
+  if (res.status !== 200) throw failure('signing in to the demo account failed', res);
   const token = res.json.token;
   if (fleet.length === 0) return;
 
@@ -668,6 +715,8 @@ async function main() {
   say(`PostgreSQL: ${postgres.how}`);
   const nats = await resolveNats(config);
   say(`NATS: ${nats.how}`);
+  const redis = await resolveRedis(config);
+  say(`Redis: ${redis.how}`);
   say('migrating the database…');
   runToEnd('the migration', NODE, ['libs/database/dist/migrate.cli.js'], path.join(config.logDir, 'migrate.log'), {
     ...process.env,
@@ -680,7 +729,13 @@ async function main() {
   const allowCidrs =
     process.env.TARGET_ALLOW_CIDRS ??
     [...new Set(fleet.map((s) => `${s.host}/${s.host.includes(':') ? 128 : 32}`))].join(',');
-  const infra = { databaseUrl: postgres.url, natsUrl: nats.url, secretsKey: secretsKey(config), allowCidrs };
+  const infra = {
+    databaseUrl: postgres.url,
+    natsUrl: nats.url,
+    redisUrl: redis.url,
+    secretsKey: secretsKey(config),
+    allowCidrs,
+  };
 
   for (const name of SERVICES) {
     say(`starting ${name}…`);

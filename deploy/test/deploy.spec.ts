@@ -302,7 +302,7 @@ describe.each([
   it(
     overlay === 'prod'
       ? 'runs a registry image with a fixed tag and lets the Prometheus Operator scrape every service'
-      : 'brings its own NATS and TimescaleDB, and no ServiceMonitor (no operator CRDs on a laptop cluster)',
+      : 'brings its own NATS, TimescaleDB and Redis, and no ServiceMonitor (no operator CRDs on a laptop cluster)',
     () => {
       const images = new Set(
         [...ofKind(objs, 'Deployment'), ...ofKind(objs, 'Job')].flatMap((o) =>
@@ -342,10 +342,12 @@ describe.each([
         expect(scraped.map((s) => s.metadata.name).sort()).toEqual([...SERVICES].sort());
         expect(find(objs, 'StatefulSet', 'nats')).toBeUndefined();
       } else {
-        expect([...images]).toEqual(['gsm-platform:dev']);
+        // The platform's image, and Redis for the api-gateway's throttles (../dependencies/redis.yaml).
+        expect([...images].sort()).toEqual(['gsm-platform:dev', 'redis:7-alpine']);
         expect(monitors).toHaveLength(0);
         expect(find(objs, 'StatefulSet', 'nats')).toBeDefined();
         expect(find(objs, 'StatefulSet', 'timescaledb')).toBeDefined();
+        expect(find(objs, 'Deployment', 'redis')).toBeDefined();
       }
     },
   );
@@ -417,6 +419,8 @@ describe('docker-compose.yml', () => {
       expect(compose.services[name].depends_on).toEqual({
         db: { condition: 'service_healthy' },
         nats: { condition: 'service_healthy' },
+        // The api-gateway's throttles live in Redis.
+        ...(name === 'api-gateway' ? { redis: { condition: 'service_healthy' } } : {}),
         migrate: { condition: 'service_completed_successfully' },
       });
       expect(compose.services[name].healthcheck.test.join(' ')).toContain(`127.0.0.1:${PORTS[name]}/health/ready`);

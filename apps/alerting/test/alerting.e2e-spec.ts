@@ -21,6 +21,7 @@ import {
   type TestDatabase,
   type WebhookReceiver,
   setPlanIntervals,
+  signUpAndIn,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64');
@@ -133,14 +134,7 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '5000' });
     await startAlerting();
     await startAlerting();
-    const reg = await call(
-      'POST',
-      '/api/v1/auth/register',
-      { email: `alerts-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Ada' },
-      '',
-    );
-    expect(reg.status).toBe(201);
-    token = reg.body.token;
+    token = (await signUpAndIn(base, `alerts-${stack.prefix}@example.com`, 'correct horse battery', 'Ada')).token;
     await setPlan('pro');
     for (let i = 0; i < 3; i++) {
       const s = sim.server(i);
@@ -166,13 +160,7 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
   });
 
   it('channels are plan-gated: Free has none, Hobby only Discord (403 naming the plan), Pro every kind', async () => {
-    const other = await call(
-      'POST',
-      '/api/v1/auth/register',
-      { email: `free-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Bo' },
-      '',
-    );
-    const as = other.body.token as string;
+    const as = (await signUpAndIn(base, `free-${stack.prefix}@example.com`, 'correct horse battery', 'Bo')).token;
     const free = await call(
       'POST',
       '/api/v1/notification-channels',
@@ -462,18 +450,13 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     const orgId = me.body.organisation_id as string;
     expect(orgId).toEqual(expect.any(String));
     await setPlan('team');
-    const member = await call(
-      'POST',
-      '/api/v1/auth/register',
-      { email: `viewer-${stack.prefix}@example.com`, password: 'correct horse battery', name: 'Vi' },
-      '',
-    );
+    const member = await signUpAndIn(base, `viewer-${stack.prefix}@example.com`, 'correct horse battery', 'Vi');
     const added = await call('POST', '/api/v1/org/members', {
       email: `viewer-${stack.prefix}@example.com`,
       role: 'viewer',
     });
     expect(added.status).toBe(201);
-    const viewer = member.body.token as string;
+    const viewer = member.token;
     const rulePath = `/api/v1/servers/${serverIds[0]}/alert-rules`;
     for (const path of [
       rulePath,

@@ -8,6 +8,7 @@ import {
   startWebhookReceiver,
   type ReceivedRequest,
   type WebhookReceiver,
+  signUpAndIn,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -152,17 +153,7 @@ describe('alerting: rules that warn before the factory stops, fired through the 
     base = `http://127.0.0.1:${await stack.start('api-gateway')}`;
     await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '5000' });
     await stack.start('alerting', { ALERTING_LEADER_TTL_MS: '3000', ALERTING_RETRY_BASE_MS: '500' });
-    const reg = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `warn-${stack.prefix}@example.com`,
-        password: 'correct horse battery',
-        name: 'Ada',
-      }),
-    });
-    expect(reg.status).toBe(201);
-    token = ((await reg.json()) as { token: string }).token;
+    token = (await signUpAndIn(base, `warn-${stack.prefix}@example.com`, 'correct horse battery', 'Ada')).token;
     expect((await call('PUT', '/api/v1/billing/subscription', { plan: 'pro', period: 'monthly' })).status).toBe(200);
     for (let i = 0; i < 4; i++) {
       const s = sim.server(i);

@@ -23,8 +23,22 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   TRUST_PROXY: intVar(0, 10, 0),
   /** Lifetime of a dashboard session. */
   SESSION_TTL_HOURS: intVar(1, 24 * 90, 24 * 14),
-  /** Failed sign-ins allowed per address and per e-mail within 15 minutes before 429. */
+  /** Sign-in attempts allowed per e-mail within 15 minutes before 429 (a right password clears them). */
   LOGIN_MAX_FAILURES: intVar(1, 1000, 5),
+  /** Failed sign-in attempts allowed per client address within 15 minutes (any e-mails) before 429. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: intVar(1, 100_000, 20),
+  /** Sign-ups allowed per client address within an hour before 429. */
+  REGISTER_MAX_PER_HOUR: intVar(1, 100_000, 10),
+  /**
+   * Requests per minute of one user's dashboard sessions (API tokens have the plan's daily quota instead). A page
+   * load of the dashboard makes 20-35 requests, an open tab 7-20 a minute: 300 is a page every 5 s for a minute
+   * (docs/security/throttles.md).
+   */
+  SESSION_RATE_LIMIT_PER_MINUTE: intVar(10, 1_000_000, 300),
+  /** Redis holding the attempt counters every replica shares (sign-in and sign-up fail closed without it). */
+  REDIS_URL: urlVar('Redis URL, e.g. redis://127.0.0.1:6379', ['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key (tests use one per run). */
+  REDIS_KEY_PREFIX: z.string().max(100).default('gsm:'),
   /** Deadline of each step of the registration probe (a black-holed host fails after it, "timed out"). */
   PROBE_TIMEOUT_MS: intVar(200, 60_000, 5000),
   /** Outbound probes (registrations, diagnoses) one user may start per minute, on every replica together. */

@@ -30,6 +30,7 @@ import { PublicShareController } from './shares/public-share.controller';
 import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
+import { ThrottleModule } from './throttle/throttle.module';
 import { TokensModule } from './tokens/tokens.module';
 
 /**
@@ -50,6 +51,7 @@ export class AppModule {
         OrgModule,
         MetricsModule,
         PrometheusModule,
+        ThrottleModule,
       ],
       controllers: [
         ServersController,

@@ -85,9 +85,11 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
     const res = await call('POST', '/api/v1/auth/register', {
       body: { email, password: 'correct horse battery', name: `Pioneer ${counter}` },
     });
-    expect(res.status).toBe(201);
-    const me = await call('GET', '/api/v1/me', { token: res.body.token });
-    return { token: res.body.token, userId: res.body.user.id, orgId: me.body.organisation_id, email };
+    expect(res.status).toBe(202);
+    const login = await call('POST', '/api/v1/auth/login', { body: { email, password: 'correct horse battery' } });
+    expect(login.status).toBe(200);
+    const me = await call('GET', '/api/v1/me', { token: login.body.token });
+    return { token: login.body.token, userId: me.body.id, orgId: me.body.organisation_id, email };
   };
 
   const serverBody = (index: number, overrides: Record<string, unknown> = {}) => {
@@ -139,14 +141,13 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       const created = await call('POST', '/api/v1/auth/register', {
         body: { email, password: 'ten chars!!', name: 'Ada' },
       });
-      expect(created.status).toBe(201);
-      expect(created.body).toEqual({
-        user: { id: expect.any(String), email, name: 'Ada', created_at: expect.any(String) },
-        token: expect.stringMatching(/^gsm_s_/),
-        expires_at: expect.any(String),
-      });
+      // The same answer for a new and an existing e-mail: the client signs in next.
+      expect(created.status).toBe(202);
+      expect(created.body).toEqual({ status: 'accepted' });
       const login = await call('POST', '/api/v1/auth/login', { body: { email, password: 'ten chars!!' } });
       expect(login.status).toBe(200);
+      expect(login.body).toEqual({ token: expect.stringMatching(/^gsm_s_/), expires_at: expect.any(String) });
+      const other = await call('POST', '/api/v1/auth/login', { body: { email, password: 'ten chars!!' } });
       const me = await call('GET', '/api/v1/me', { token: login.body.token });
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({
@@ -164,7 +165,7 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expect((await call('POST', '/api/v1/auth/logout', { token: login.body.token })).status).toBe(204);
       expectErrorShape(await call('GET', '/api/v1/me', { token: login.body.token }), 401, 'Unauthenticated');
       // The other session is still valid.
-      expect((await call('GET', '/api/v1/me', { token: created.body.token })).status).toBe(200);
+      expect((await call('GET', '/api/v1/me', { token: other.body.token })).status).toBe(200);
     });
 
     it("keeps the user's language: null until chosen, set and cleared with PATCH /me, an unknown one refused", async () => {
@@ -202,7 +203,7 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expectErrorShape(await call('PATCH', '/api/v1/me', { body: { locale: 'de' } }), 401, 'Unauthenticated');
     });
 
-    it('refuses a short password, a bad e-mail and a taken e-mail, naming the field', async () => {
+    it('refuses a short password and a bad e-mail naming the field; a taken e-mail answers as a new one', async () => {
       const bad = await call('POST', '/api/v1/auth/register', {
         body: { email: 'not-an-email', password: 'short', name: 'X' },
       });
@@ -210,12 +211,19 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       const fields = bad.body.error.details.fields.map((f: { field: string }) => f.field);
       expect(fields).toEqual(expect.arrayContaining(['email', 'password']));
       expect(bad.body.error.message).toMatch(/at least 10 characters/);
-      const { email } = await signUp();
+      const { email, token } = await signUp();
+      const again = await call('POST', '/api/v1/auth/register', {
+        body: { email, password: 'another long one', name: 'Y' },
+      });
+      expect(again.status).toBe(202);
+      expect(again.body).toEqual({ status: 'accepted' });
+      // The account stays as it was: its password, its name.
       expectErrorShape(
-        await call('POST', '/api/v1/auth/register', { body: { email, password: 'another long one', name: 'Y' } }),
-        409,
-        'Conflict',
+        await call('POST', '/api/v1/auth/login', { body: { email, password: 'another long one' } }),
+        401,
+        'Unauthenticated',
       );
+      expect((await call('GET', '/api/v1/me', { token })).body.name).not.toBe('Y');
     });
 
     it('a wrong password is 401, and repeated failures are throttled with 429 and Retry-After', async () => {

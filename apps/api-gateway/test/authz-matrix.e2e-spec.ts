@@ -140,14 +140,15 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
 
   const register = async (name: string): Promise<Account> => {
     const email = `${unique(name)}@example.com`;
-    const res = await must(
-      201,
+    await must(
+      202,
       send('POST', '/api/v1/auth/register', { body: { email, password: PASSWORD, name } }),
       `sign-up ${name}`,
     );
+    const res = await must(200, send('POST', '/api/v1/auth/login', { body: { email, password: PASSWORD } }), 'sign-in');
     const me = await must(200, send('GET', '/api/v1/me', { token: res.body.token }), 'GET /me');
     secrets.add(res.body.token);
-    return { email, userId: res.body.user.id, orgId: me.body.organisation_id, token: res.body.token };
+    return { email, userId: me.body.id, orgId: me.body.organisation_id, token: res.body.token };
   };
 
   const freshSession = async (account: Account): Promise<string> => {

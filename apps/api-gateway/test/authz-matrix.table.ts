@@ -49,7 +49,7 @@ const HEADINGS = ['anon', 'view', 'oper', 'admin', 'B', 'B@A', 'share', 's:r', '
 const MATRIX = `
                                                   anon view oper admin B    B@A  share s:r  s:w  m:r  a:r  a:w
 ## accounts
-POST   /api/v1/auth/register                      201  201  201  201   201  201  201   201  201  201  201  201
+POST   /api/v1/auth/register                      202  202  202  202   202  202  202   202  202  202  202  202
 POST   /api/v1/auth/login                         200  200  200  200   200  200  200   200  200  200  200  200
 POST   /api/v1/auth/logout                        401  204  204  204   204  404  401   403  403  403  403  403
 GET    /api/v1/me                                 401  200  200  200   200  404  401   403  403  403  403  403

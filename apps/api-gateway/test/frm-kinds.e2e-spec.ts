@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sampleKind } from '@app/samples';
-import { connectTestMessaging, createTestDatabase, ServiceStack, sql } from '@app/testing';
+import { connectTestMessaging, createTestDatabase, ServiceStack, signUpAndIn, sql } from '@app/testing';
 import { apiRowOf, json, RECORDS, SESSION } from '../../../libs/samples/test/frm-records';
 import { storePolls } from './stored-polls';
 
@@ -59,18 +59,9 @@ describe('api-gateway: the FRM kinds over REST (latest, dashboard, history, shar
     if (field) expect(res.body.error.details.fields.map((f: { field: string }) => f.field)).toContain(field);
   };
   const signUp = async (n: number) => {
-    const res = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `frm${n}-${stack.prefix}@example.com`,
-        password: 'correct horse battery',
-        name: 'Ada',
-      }),
-    });
-    const body = (await res.json()) as { token: string };
-    const me = (await (await call('/api/v1/me', body.token)).body) as { organisation_id: string };
-    return { token: body.token, orgId: me.organisation_id };
+    const { token } = await signUpAndIn(base, `frm${n}-${stack.prefix}@example.com`, 'correct horse battery', 'Ada');
+    const me = (await (await call('/api/v1/me', token)).body) as { organisation_id: string };
+    return { token, orgId: me.organisation_id };
   };
   const addServer = async (id: string, port: number, addon: 'available' | 'unavailable') => {
     await sql(

@@ -55,11 +55,13 @@ describe('plans, subscriptions, members, share links and audit (two api-gateway 
     const res = await call('POST', '/api/v1/auth/register', {
       body: { email, password: 'correct horse battery', name: `Member ${counter}` },
     });
-    expect(res.status).toBe(201);
-    const me = await call('GET', '/api/v1/me', { token: res.body.token });
+    expect(res.status).toBe(202);
+    const login = await call('POST', '/api/v1/auth/login', { body: { email, password: 'correct horse battery' } });
+    expect(login.status).toBe(200);
+    const me = await call('GET', '/api/v1/me', { token: login.body.token });
     return {
-      token: res.body.token as string,
-      userId: res.body.user.id as string,
+      token: login.body.token as string,
+      userId: me.body.id as string,
       orgId: me.body.organisation_id,
       email,
     };

@@ -4,6 +4,7 @@ import {
   SimulatorProcess,
   sql,
   ServiceStack,
+  signUpAndIn,
   type TestDatabase,
 } from '@app/testing';
 
@@ -85,17 +86,8 @@ describe('server registration with live diagnostic steps (application/x-ndjson)'
 
   let counter = 0;
   const signUp = async (): Promise<string> => {
-    const res = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `live${++counter}-${prefix}@example.com`,
-        password: 'correct horse battery',
-        name: `Live ${counter}`,
-      }),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { token: string }).token;
+    const n = ++counter;
+    return (await signUpAndIn(base, `live${n}-${prefix}@example.com`, 'correct horse battery', `Live ${n}`)).token;
   };
 
   const serverBody = (index: number, overrides: Record<string, unknown> = {}) => {

@@ -7,6 +7,7 @@ import {
   SimulatorProcess,
   sql,
   ServiceStack,
+  signUpAndIn,
   type ServiceProcess,
   type TestDatabase,
 } from '@app/testing';
@@ -256,13 +257,7 @@ describe('api-gateway validation under random and hostile input (property-based)
 
     // An admin on a plan with every feature the API gates (roles, share links, API tokens, every channel kind).
     const email = `fuzz-${stack.prefix}@example.com`;
-    const signUp = await json('POST', '/api/v1/auth/register', {
-      email,
-      password: 'correct horse battery',
-      name: 'Fuzz',
-    });
-    expect(signUp.status).toBe(201);
-    const session = parse(signUp) as { token: string; user: { id: string } };
+    const session = await signUpAndIn(`http://127.0.0.1:${port}`, email, 'correct horse battery', 'Fuzz');
     token = session.token;
     real.userId = session.user.id;
     expect((await json('PUT', '/api/v1/billing/subscription', { plan: 'team', period: 'monthly' })).status).toBe(200);

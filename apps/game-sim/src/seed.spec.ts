@@ -51,10 +51,9 @@ class FakePlatform {
       case 'GET /control/servers':
         return send(200, this.fleet);
       case 'POST /api/v1/auth/register':
-        if (this.users.has(body.email))
-          return send(409, { error: { code: 'Conflict', message: 'the e-mail is taken', remedy: 'Sign in.' } });
-        this.users.set(body.email, body.password);
-        return send(201, { token: 'session-token' });
+        // As the api-gateway: the same answer for a new and an existing e-mail; an existing account stays as it is.
+        if (!this.users.has(body.email)) this.users.set(body.email, body.password);
+        return send(202, { status: 'accepted' });
       case 'POST /api/v1/auth/login':
         if (this.users.get(body.email) !== body.password)
           return send(401, {

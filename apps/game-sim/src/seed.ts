@@ -156,26 +156,32 @@ export class Seeder {
     }
   }
 
-  /** Step 2: signs the demo account up, or in when it exists. */
+  /**
+   * Step 2: signs in to the demo account, or signs it up first when the sign-in fails (sign-up answers 202 alike
+   * for a new and an existing e-mail, so only the sign-in after it tells).
+   */
   async signIn(): Promise<'created' | 'signed in'> {
     const { email, password } = this.options;
-    const reg = await this.call('POST', '/api/v1/auth/register', { email, password, name: 'Demo Pioneer' });
-    let session = reg;
-    if (reg.status === 409) {
-      session = await this.call('POST', '/api/v1/auth/login', { email, password });
-      if (session.status !== 200)
-        throw new SeedError(
-          `the demo account ${email} exists but DEMO_PASSWORD does not open it (${describeFailure(session)}); ` +
-            'set DEMO_PASSWORD to its password, or DEMO_EMAIL to another address',
-        );
-    } else if (reg.status !== 201 && reg.status !== 200) {
-      throw new SeedError(`creating the demo account ${email} failed: ${describeFailure(reg)}`);
+    const login = () => this.call('POST', '/api/v1/auth/login', { email, password });
+    let session = await login();
+    let account: 'created' | 'signed in' = 'signed in';
+    if (session.status === 401) {
+      const reg = await this.call('POST', '/api/v1/auth/register', { email, password, name: 'Demo Pioneer' });
+      if (reg.status !== 202) throw new SeedError(`creating the demo account ${email} failed: ${describeFailure(reg)}`);
+      session = await login();
+      account = 'created';
     }
+    if (session.status === 401)
+      throw new SeedError(
+        `the demo account ${email} exists but DEMO_PASSWORD does not open it (${describeFailure(session)}); ` +
+          'set DEMO_PASSWORD to its password, or DEMO_EMAIL to another address',
+      );
+    if (session.status !== 200) throw new SeedError(`signing in as ${email} failed: ${describeFailure(session)}`);
     const token = (session.json as Loose)?.token;
     if (typeof token !== 'string' || !token)
       throw new SeedError(`signing in as ${email} gave no session token (HTTP ${session.status})`);
     this.token = token;
-    return reg.status === 409 ? 'signed in' : 'created';
+    return account;
   }
 
   /** Step 3: the Team plan (share links, roles, the API, 15 servers) unless the account is on it already. */

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
+import { signUpAndIn } from '@app/testing';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 import { focused, tabTo, type PageDocument } from './keyboard';
 
@@ -39,12 +40,7 @@ describe('the servers list and the add-server wizard in a browser, against `npm 
     await harness.start();
     ({ base, page } = harness);
     // A second account, alone in its organisation on the Free plan: the wizard's playground.
-    const registered = await json(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      body: { email: 'wizard@example.com', password: 'wizard-password-1', name: 'Wizard' },
-    });
-    expect(registered.status).toBe(201);
-    pioneerToken = registered.body.token;
+    pioneerToken = (await signUpAndIn(base, 'wizard@example.com', 'wizard-password-1', 'Wizard')).token;
     const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
     wizardPage = await context.newPage();
     wizardPage.on('request', (r) => {

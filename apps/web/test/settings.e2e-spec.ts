@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
+import { signUpAndIn } from '@app/testing';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
@@ -102,8 +103,7 @@ describe('the settings in a browser, against `npm start`', () => {
     await page.locator(`[data-testid="invitation-row"][data-email="${ENGINEER.email}"]`).waitFor();
     await expectAccessible(page, 'settings-members');
 
-    const registered = await json(`${base}/api/v1/auth/register`, { method: 'POST', body: ENGINEER });
-    expect(registered.status).toBe(201);
+    await signUpAndIn(base, ENGINEER.email, ENGINEER.password, ENGINEER.name);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
     try {

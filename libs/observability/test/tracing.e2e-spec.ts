@@ -10,6 +10,7 @@ import {
   serviceEnv,
   SimulatorProcess,
   setPlanIntervals,
+  signUpAndIn,
 } from '@app/testing';
 import { RealtimeClient } from '../../../apps/realtime-gateway/test/realtime-client';
 
@@ -208,13 +209,7 @@ describe('tracing over HTTP and NATS (OTLP/HTTP receiver, api-gateway, billing-l
   });
 
   it('continues an API call\u2019s traceparent through the api-gateway into billing-limits and the poller', async () => {
-    const registered = await fetch(`${api}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `trace-${prefix}@example.com`, password: 'correct horse battery', name: 'T' }),
-    });
-    expect(registered.status).toBe(201);
-    const { token } = (await registered.json()) as { token: string };
+    const { token } = await signUpAndIn(api, `trace-${prefix}@example.com`, 'correct horse battery', 'T');
 
     const traceId = randomBytes(16).toString('hex');
     const callerSpanId = randomBytes(8).toString('hex');

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './namespace';
 export * from './service-process';
 export * from './services';

@@ -99,6 +99,13 @@ export function serviceEnv(
     HOST: '127.0.0.1',
     // The "<service> ready" line that ServiceProcess waits for is logged at info.
     LOG_LEVEL: 'info',
+    // The api-gateway's shared throttles: the test's own Redis keys, and limits no test's loopback sign-ups reach
+    // (throttles.e2e-spec sets its own).
+    REDIS_URL: process.env.GSM_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: `${prefix}:`,
+    REGISTER_MAX_PER_HOUR: '100000',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+    SESSION_RATE_LIMIT_PER_MINUTE: '1000000',
     ...extra,
   };
 }

@@ -16,7 +16,7 @@ const RegisterBody = z.strictObject({
 });
 const LoginBody = z.strictObject({ email, password: z.string().min(1).max(256) });
 const SessionResponse = z.object({ token: z.string(), expires_at: z.string() });
-const UserResponse = z.object({ id: z.uuid(), email: z.string(), name: z.string(), created_at: z.string() });
+const RegisterResponse = z.object({ status: z.literal('accepted') });
 
 const meta = (req: AuthedRequest) => ({ ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
 
@@ -31,11 +31,13 @@ export class AuthController {
   @Public()
   @Post('auth/register')
   @ApiRoute({
-    summary: 'Create an account (with its personal organisation) and sign in',
+    summary:
+      'Create an account (with its personal organisation), then sign in with POST /api/v1/auth/login. The answer ' +
+      'is the same whether or not the e-mail already has an account (that account stays as it is).',
     body: RegisterBody,
-    response: SessionResponse.extend({ user: UserResponse }),
-    status: 201,
-    errors: [409],
+    response: RegisterResponse,
+    status: 202,
+    errors: [429, 503],
     isPublic: true,
   })
   register(@Body() body: unknown, @Req() req: AuthedRequest) {
@@ -48,7 +50,7 @@ export class AuthController {
     summary: 'Sign in: a dashboard session token',
     body: LoginBody,
     response: SessionResponse,
-    errors: [401, 429],
+    errors: [401, 429, 503],
     isPublic: true,
   })
   login(@Body() body: unknown, @Req() req: AuthedRequest) {

@@ -6,12 +6,14 @@ import type { Response } from 'express';
 import { BillingClient } from '../billing/billing.client';
 import { QuotaService } from '../billing/quota.service';
 import { ApiError } from '../http/api-error';
+import { AuthThrottles } from '../throttle/auth-throttles';
 import { ACCESS, PUBLIC, ROLE_RANK, type AccessRule, type AuthedRequest, type Principal } from './principal';
 
 /**
  * Every route but the public ones: a bearer token (passport-http-bearer), then the route's needs: an API token's
  * scope, the caller's role in the organisation, the plan's API access, and one request of the daily API quota
- * (API tokens only; the dashboard's sessions do not count), reported in RateLimit-* headers.
+ * (API tokens); a dashboard session has no quota but its own per-user rate limit (SESSION_RATE_LIMIT_PER_MINUTE).
+ * Both are reported in RateLimit-* headers.
  */
 @Injectable()
 export class ApiAuthGuard extends AuthGuard('bearer') {
@@ -19,6 +21,7 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
     private readonly reflector: Reflector,
     private readonly billing: BillingClient,
     private readonly quota: QuotaService,
+    private readonly throttles: AuthThrottles,
     private readonly clock: Clock,
   ) {
     super();
@@ -35,6 +38,15 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
     const principal = req.user!;
     req.principal = principal;
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, targets) ?? {};
+    if (principal.kind === 'session') {
+      const allowance = await this.throttles.sessionRequest(principal.userId);
+      if (allowance) {
+        const res = context.switchToHttp().getResponse<Response>();
+        res.setHeader('RateLimit-Limit', String(allowance.limit));
+        res.setHeader('RateLimit-Remaining', String(allowance.remaining));
+        res.setHeader('RateLimit-Reset', String(allowance.resetSeconds));
+      }
+    }
     if (principal.kind === 'api') {
       if (!rule.scope)
         throw new ApiError('Forbidden', 'this route is for the dashboard only', 'Sign in with an account session.');

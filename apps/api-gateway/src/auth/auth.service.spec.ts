@@ -1,25 +1,26 @@
 import type { Messaging } from '@app/messaging';
+import { MetricsService } from '@app/observability';
 import { ManualClock } from '@app/platform';
 import type { ApiGatewayConfig } from '../app.config';
 import { DuplicateKeyError } from '../common/duplicate-key';
-import { type ApiError } from '../http/api-error';
+import { ApiError } from '../http/api-error';
+import type { AuthThrottles } from '../throttle/auth-throttles';
+import { ThrottleMetrics } from '../throttle/throttle.metrics';
 import type { ApiTokenGrant, AuthRepository, SessionGrant } from './auth.repository';
 import { AuthService } from './auth.service';
 import { hashToken, newBearerToken } from './bearer-tokens';
-import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './passwords';
 
 const ORG = '00000000-0000-4000-8000-00000000000a';
 const OTHER_ORG = '00000000-0000-4000-8000-00000000000b';
 const USER = '00000000-0000-4000-8000-000000000001';
-const MINUTE = 60_000;
 const holder = { email: 'pioneer@example.com', disabledAt: null };
 
 function setup() {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:00Z'));
   const repository = {
     emailTaken: jest.fn(async () => false),
-    createAccount: jest.fn(),
+    createAccount: jest.fn(async (_input: unknown): Promise<unknown> => undefined),
     credentials: jest.fn(),
     createSession: jest.fn(async () => undefined),
     revokeSession: jest.fn(async () => undefined),
@@ -32,14 +33,22 @@ function setup() {
   };
   const messaging = { publish: jest.fn(), subscribe: jest.fn() };
   const config = { SESSION_TTL_HOURS: 24 } as ApiGatewayConfig;
+  // The throttles' own behaviour (atomic, shared, in Redis) is attempt-counter.int-spec's and throttles.e2e-spec's.
+  const throttles = {
+    beforeSignIn: jest.fn(async () => undefined),
+    signedIn: jest.fn(async () => undefined),
+    beforeSignUp: jest.fn(async () => undefined),
+  };
+  const metrics = new ThrottleMetrics(new MetricsService({ service: 'api-gateway' }));
   const service = new AuthService(
     repository as unknown as AuthRepository,
     messaging as unknown as Messaging,
-    new LoginThrottle(3),
+    throttles as unknown as AuthThrottles,
+    metrics,
     clock,
     config,
   );
-  return { service, repository, messaging, clock };
+  return { service, repository, messaging, clock, throttles, metrics };
 }
 
 const apiToken = (over: Partial<ApiTokenGrant> = {}): ApiTokenGrant => ({
@@ -54,16 +63,35 @@ const apiToken = (over: Partial<ApiTokenGrant> = {}): ApiTokenGrant => ({
 });
 
 describe('AuthService accounts and sign-in', () => {
-  it('refuses a second account for an e-mail (409), also when a concurrent sign-up wins the unique key', async () => {
-    const { service, repository } = setup();
-    repository.emailTaken.mockResolvedValueOnce(true);
+  it('answers a new and an existing e-mail alike (accepted), hashing the password in both; the account stays', async () => {
+    const { service, repository, throttles } = setup();
     const meta = { ip: '203.0.113.1' };
     const input = { email: 'Pioneer@Example.com', password: 'correct horse battery', name: 'P' };
-    await expect(service.register(input, meta)).rejects.toMatchObject({ status: 409, code: 'Conflict' });
-    expect(repository.emailTaken).toHaveBeenCalledWith('pioneer@example.com');
+    expect(await service.register(input, meta)).toEqual({ status: 'accepted' });
+    expect(repository.createAccount).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'pioneer@example.com', passwordHash: expect.stringMatching(/^\$argon2id\$/) }),
+    );
+    repository.emailTaken.mockResolvedValueOnce(true);
+    expect(await service.register(input, meta)).toEqual({ status: 'accepted' });
+    expect(repository.createAccount).toHaveBeenCalledTimes(1);
+    // A concurrent sign-up of the same e-mail won the unique key: the same answer.
     repository.createAccount.mockRejectedValueOnce(new DuplicateKeyError(new Error('P2002')));
-    await expect(service.register(input, meta)).rejects.toMatchObject({ status: 409, code: 'Conflict' });
+    expect(await service.register(input, meta)).toEqual({ status: 'accepted' });
+    expect(throttles.beforeSignUp).toHaveBeenCalledTimes(3);
+    expect(throttles.beforeSignUp).toHaveBeenCalledWith('203.0.113.1');
     expect(repository.createSession).not.toHaveBeenCalled();
+  });
+
+  it('a refused sign-up (429) hashes nothing and writes nothing', async () => {
+    const { service, repository, throttles } = setup();
+    throttles.beforeSignUp.mockRejectedValueOnce(
+      new ApiError('TooManyRequests', 'too many sign-ups from this address'),
+    );
+    await expect(
+      service.register({ email: 'a@example.com', password: 'correct horse battery', name: 'A' }, { ip: 'x' }),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(repository.emailTaken).not.toHaveBeenCalled();
+    expect(repository.createAccount).not.toHaveBeenCalled();
   });
 
   it('signs in with a session that expires SESSION_TTL_HOURS after now, storing only the token hash', async () => {
@@ -87,26 +115,35 @@ describe('AuthService accounts and sign-in', () => {
     );
   });
 
-  it('throttles failed sign-ins (429 with Retry-After) until the oldest failure leaves the 15-minute window', async () => {
-    const { service, repository, clock } = setup();
+  it('counts the attempt before the password is checked: a refused one never reaches argon2', async () => {
+    const { service, repository, throttles, metrics } = setup();
     repository.credentials.mockResolvedValue({
       id: USER,
       passwordHash: await hashPassword('right password'),
       disabledAt: null,
     });
-    const attempt = (password: string) =>
-      service
-        .login({ email: 'pioneer@example.com', password }, { ip: '203.0.113.9' })
-        .catch((e: unknown) => e as ApiError);
-    for (let i = 0; i < 3; i++) {
-      expect(await attempt('wrong')).toMatchObject({ status: 401, code: 'Unauthenticated' });
-      clock.advance(MINUTE);
-    }
-    // Even the right password is refused while throttled.
-    const refused = await attempt('right password');
-    expect(refused).toMatchObject({ status: 429, code: 'TooManyRequests', details: { retry_after_seconds: 12 * 60 } });
-    clock.advance(12 * MINUTE);
-    expect(await attempt('right password')).toMatchObject({ token: expect.stringMatching(/^gsm_/) });
+    const meta = { ip: '203.0.113.9' };
+    await expect(service.login({ email: 'Pioneer@example.com', password: 'wrong' }, meta)).rejects.toMatchObject({
+      status: 401,
+      code: 'Unauthenticated',
+    });
+    expect(throttles.beforeSignIn).toHaveBeenCalledWith('pioneer@example.com', '203.0.113.9');
+    expect(throttles.signedIn).not.toHaveBeenCalled();
+    throttles.beforeSignIn.mockRejectedValueOnce(
+      new ApiError('TooManyRequests', 'too many failed sign-in attempts', 'Wait.', { retry_after_seconds: 720 }),
+    );
+    const refused = await service
+      .login({ email: 'pioneer@example.com', password: 'right password' }, meta)
+      .catch((e: unknown) => e as ApiError);
+    expect(refused).toMatchObject({ status: 429, code: 'TooManyRequests', retryAfterSeconds: 720 });
+    expect(repository.credentials).toHaveBeenCalledTimes(1);
+    expect((await metrics.passwordVerifications.get()).values.map((v) => [v.labels.outcome, v.value])).toEqual([
+      ['mismatch', 1],
+    ]);
+    expect(await service.login({ email: 'pioneer@example.com', password: 'right password' }, meta)).toMatchObject({
+      token: expect.stringMatching(/^gsm_/),
+    });
+    expect(throttles.signedIn).toHaveBeenCalledWith('pioneer@example.com', '203.0.113.9');
   });
 
   it('refuses a disabled account like a wrong password', async () => {

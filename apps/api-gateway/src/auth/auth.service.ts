@@ -8,9 +8,10 @@ import { OncePer } from '../common/once-per';
 import { PromiseCache } from '../common/promise-cache';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
+import { AuthThrottles } from '../throttle/auth-throttles';
+import { ThrottleMetrics } from '../throttle/throttle.metrics';
 import { AuthRepository, type MembershipRecord } from './auth.repository';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
-import { LoginThrottle } from './login-throttle';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import type { Principal, Scope } from './principal';
 
@@ -39,52 +40,45 @@ export class AuthService implements OnModuleInit {
   constructor(
     private readonly repository: AuthRepository,
     private readonly messaging: Messaging,
-    private readonly throttle: LoginThrottle,
+    private readonly throttles: AuthThrottles,
+    private readonly metrics: ThrottleMetrics,
     private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
   }
 
+  /**
+   * Creates an account (with its personal organisation), or does nothing when the e-mail already has one: both
+   * answer the same (202 accepted) after the same work (an argon2 hash), so registration does not tell whether an
+   * e-mail has an account. The client signs in next. Counted per client address first (REGISTER_MAX_PER_HOUR).
+   */
   async register(input: { email: string; password: string; name: string }, meta: ClientMeta) {
+    await this.throttles.beforeSignUp(meta.ip);
     const email = input.email.toLowerCase();
-    if (await this.repository.emailTaken(email))
-      throw new ApiError(
-        'Conflict',
-        'an account with this e-mail already exists',
-        'Sign in instead, or use another e-mail.',
-      );
     const passwordHash = await hashPassword(input.password);
-    const user = await this.repository
-      .createAccount({ email, name: input.name, passwordHash })
-      .catch((error: unknown) => {
-        if (error instanceof DuplicateKeyError)
-          throw new ApiError('Conflict', 'an account with this e-mail already exists', 'Sign in instead.');
-        throw error;
+    if (!(await this.repository.emailTaken(email)))
+      await this.repository.createAccount({ email, name: input.name, passwordHash }).catch((error: unknown) => {
+        // A concurrent sign-up of the same e-mail won: the same answer as for any existing account.
+        if (!(error instanceof DuplicateKeyError)) throw error;
       });
-    const session = await this.createSession(user.id, meta);
-    return { user: { id: user.id, email: user.email, name: user.name, created_at: user.createdAt }, ...session };
+    return { status: 'accepted' as const };
   }
 
+  /**
+   * Signs in. The attempt is checked and counted (per e-mail, per client address, in Redis) before the password is
+   * hashed, so a parallel burst on any number of replicas reaches argon2 at most LOGIN_MAX_FAILURES times.
+   */
   async login(input: { email: string; password: string }, meta: ClientMeta) {
     const email = input.email.toLowerCase();
-    const keys = [`ip:${meta.ip}`, `email:${email}`];
-    const wait = this.throttle.retryAfter(keys, this.clock.nowMs());
-    if (wait > 0)
-      throw new ApiError(
-        'TooManyRequests',
-        'too many failed sign-in attempts',
-        `Wait ${wait} s before trying again, or reset your password.`,
-        { retry_after_seconds: wait },
-      );
+    await this.throttles.beforeSignIn(email, meta.ip);
     const user = await this.repository.credentials(email);
     // An unknown e-mail costs the same hashing time as a wrong password: no account enumeration by timing.
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !ok || user.disabledAt) {
-      this.throttle.fail(keys, this.clock.nowMs());
+    this.metrics.passwordVerifications.inc({ outcome: ok && user ? 'match' : 'mismatch' });
+    if (!user || !ok || user.disabledAt)
       throw new ApiError('Unauthenticated', 'the e-mail or the password is wrong', 'Check both and try again.');
-    }
-    this.throttle.succeed(`email:${email}`);
+    await this.throttles.signedIn(email, meta.ip);
     return this.createSession(user.id, meta);
   }
 

@@ -19,6 +19,9 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.status = status ?? ErrorCodes[code];
+    // An error built with `details.retry_after_seconds` (the throttles, the quota) asks the same wait.
+    const wait = details?.retry_after_seconds;
+    if (typeof wait === 'number') this.retryAfterSeconds = wait;
   }
 
   /** Sets {@link retryAfterSeconds} (whole seconds, at least 1); returns this error. */

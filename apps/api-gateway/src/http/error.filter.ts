@@ -41,8 +41,9 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   render(exception: unknown, req: Request, res: Response): void {
     const { status, body } = this.describe(exception, req, res);
-    if (exception instanceof ApiError && exception.retryAfterSeconds !== undefined && !res.headersSent)
-      res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    const wait = exception instanceof ApiError ? exception.retryAfterSeconds : undefined;
+    if (wait !== undefined && !res.headersSent && !res.getHeader('Retry-After'))
+      res.setHeader('Retry-After', String(wait));
     if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
     if (status === ErrorCodes.ServiceUnavailable && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     if (!res.headersSent) res.status(status).json(body);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signUpAndIn } from '../accounts';
 import { metricValue, setPlanIntervals } from '../fixtures';
 import { freePortRange } from '../platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../receivers';
@@ -101,6 +102,7 @@ export class DrillPlatform {
   /** When the platform was first healthy (every server polled): drills measure nothing before. */
   readyAt = 0;
   private readonly secretsKey = randomBytes(32).toString('base64');
+  private readonly redisKeyTag = randomBytes(4).toString('hex');
   private readonly stateDir: string;
   readonly logDir: string;
   private closed = false;
@@ -241,7 +243,16 @@ export class DrillPlatform {
       SECRETS_KEY: this.secretsKey,
     };
     const e = DRILL_ENV;
-    if (app === 'api-gateway') Object.assign(env, { TARGET_ALLOW_CIDRS: '127.0.0.0/8', PROBE_TIMEOUT_MS: '3000' });
+    if (app === 'api-gateway')
+      Object.assign(env, {
+        TARGET_ALLOW_CIDRS: '127.0.0.0/8',
+        PROBE_TIMEOUT_MS: '3000',
+        // The machine's Redis (the throttles), under this drill's own keys; the load's API clients share one
+        // dashboard session, far above what a person makes.
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: `drill-${this.redisKeyTag}:`,
+        SESSION_RATE_LIMIT_PER_MINUTE: '1000000',
+      });
     if (app === 'poller')
       Object.assign(env, {
         POLLER_ROLE: 'all',
@@ -295,18 +306,8 @@ export class DrillPlatform {
 
   /** The account, as a user makes it: registration, the Team plan, the fleet, a webhook channel, short rules. */
   private async setUpAccount(): Promise<void> {
-    const reg = await this.call(
-      'POST',
-      '/api/v1/auth/register',
-      {
-        email: `drill-${randomBytes(4).toString('hex')}@example.com`,
-        password: 'correct horse battery',
-        name: 'Drill',
-      },
-      '',
-    );
-    if (reg.status !== 201) throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-    this.token = reg.body.token as string;
+    const email = `drill-${randomBytes(4).toString('hex')}@example.com`;
+    this.token = (await signUpAndIn(this.apiLb.url, email, 'correct horse battery', 'Drill')).token;
     await this.must('PUT', '/api/v1/billing/subscription', { plan: 'team', period: 'monthly' }, 200);
     for (let i = 0; i < this.sim.servers.length; i++) {
       const s = this.sim.server(i);

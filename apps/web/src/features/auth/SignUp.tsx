@@ -11,7 +11,7 @@ import { AuthFrame, showFieldProblems, translatedFailure, useFieldError } from '
 import { PASSWORD_MIN, SignUpForm } from './schema';
 import './auth.css';
 
-/** The sign-up page: name, e-mail and a password of at least 10 characters; signed in at once, on to the servers. */
+/** The sign-up page: name, e-mail and a password of at least 10 characters; then signed in, on to the servers. */
 export function SignUp() {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
@@ -22,7 +22,17 @@ export function SignUp() {
   });
   const { errors } = form.formState;
   const register = useMutation({
-    mutationFn: (body: SignUpForm) => unwrap(client.POST('/api/v1/auth/register', { body })),
+    // Sign-up answers 202 alike for a new and an existing e-mail (it tells nobody which); then sign in. A refused
+    // sign-in right after means the e-mail already had an account with another password: say so, as "taken".
+    mutationFn: async (body: SignUpForm) => {
+      await unwrap(client.POST('/api/v1/auth/register', { body }));
+      return unwrap(client.POST('/api/v1/auth/login', { body: { email: body.email, password: body.password } })).catch(
+        (error: unknown) => {
+          if (!(error instanceof ApiFailure) || error.code !== 'Unauthenticated') throw error;
+          throw new ApiFailure(error.status, 'Conflict', error.message, error.remedy, null, error.requestId);
+        },
+      );
+    },
     onSuccess: (answer) => {
       session.set(answer.token);
       void navigate({ to: '/servers', replace: true });

@@ -130,7 +130,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (with its personal organisation) and sign in */
+        /** Create an account (with its personal organisation), then sign in with POST /api/v1/auth/login. The answer is the same whether or not the e-mail already has an account (that account stays as it is). */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -1908,6 +1908,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
         };
     };
     AuthController_logout: {
@@ -1981,21 +1998,14 @@ export interface operations {
         };
         responses: {
             /** @description success */
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        expires_at: string;
-                        token: string;
-                        user: {
-                            created_at: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                        };
+                        /** @enum {string} */
+                        status: "accepted";
                     };
                 };
             };
@@ -2017,7 +2027,24 @@ export interface operations {
                 };
             };
             /** @description error */
-            409: {
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,33 @@
+import { Logger } from '@nestjs/common';
+import { Redis } from 'ioredis';
+
+/** Injection token of the api-gateway's Redis connection (shared attempt counters of every replica). */
+export const REDIS = Symbol('REDIS');
+
+/**
+ * A connection that never queues a command while Redis is away: a command then fails at once (or after 1 s on a
+ * stalled connection), and the caller decides to fail closed (sign-in, sign-up) or open (a session's rate limit).
+ * It reconnects in the background. The URL is never logged (it may carry a password).
+ */
+export function connectRedis(url: string, logger = new Logger('Redis')): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    lazyConnect: false,
+  });
+  let lastWarning = 0;
+  redis.on('error', (error: Error) => {
+    const now = Date.now();
+    if (now - lastWarning < 30_000) return;
+    lastWarning = now;
+    logger.warn({ err: error.message }, 'Redis unavailable: sign-in and sign-up answer 503 until it is back');
+  });
+  redis.on('ready', () => {
+    if (lastWarning !== 0) logger.log('Redis reachable again');
+    lastWarning = 0;
+  });
+  return redis;
+}

@@ -1,0 +1,41 @@
+import { SERVICE_CONFIG } from '@app/platform';
+import { once } from 'node:events';
+import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { ApiGatewayConfig } from '../app.config';
+import { AttemptCounter } from './attempt-counter';
+import { AuthThrottles } from './auth-throttles';
+import { connectRedis, REDIS } from './redis.client';
+import { ThrottleMetrics } from './throttle.metrics';
+
+/** The Redis connection and the shared throttles of sign-in, sign-up and dashboard sessions. */
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      useFactory: (config: ApiGatewayConfig) => connectRedis(config.REDIS_URL),
+      inject: [SERVICE_CONFIG],
+    },
+    {
+      provide: AttemptCounter,
+      useFactory: (redis: Redis, config: ApiGatewayConfig) => new AttemptCounter(redis, config.REDIS_KEY_PREFIX),
+      inject: [REDIS, SERVICE_CONFIG],
+    },
+    ThrottleMetrics,
+    AuthThrottles,
+  ],
+  exports: [AuthThrottles, ThrottleMetrics],
+})
+export class ThrottleModule implements OnModuleInit, OnModuleDestroy {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  /** Gives Redis up to 2 s to connect before the service calls itself ready; it starts without it all the same. */
+  async onModuleInit(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await once(this.redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
+  }
+}
