@@ -94,6 +94,8 @@ export class BrowserPlatform {
       NATS_PREFIX: testNamespace(),
       DEMO_EMAIL: DEMO.email,
       DEMO_PASSWORD: DEMO.password,
+      // The alerts test sends to a loopback Discord look-alike (tests only; production accepts Discord's hosts only).
+      DISCORD_WEBHOOK_EXTRA_HOSTS: '127.0.0.1',
     });
     this.base = await this.platform.ready();
     this.info = this.platform.describe();

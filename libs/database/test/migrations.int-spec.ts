@@ -66,6 +66,8 @@ const RELATIONAL = [
   'audit_log',
   'server_status_changes',
   'latest',
+  'alert_recipients',
+  'outbound_counters',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
