@@ -514,6 +514,8 @@ function serviceEnv(config, infra, name) {
     'SMTP_URL',
     'SMTP_FROM',
     'TELEGRAM_API_URL',
+    // Tests only: a loopback Discord look-alike (never set in production).
+    'DISCORD_WEBHOOK_EXTRA_HOSTS',
   ])
     if (process.env[key]) env[key] = process.env[key];
   return env;

@@ -194,6 +194,8 @@ describe.each([
       expect(Number(env.PORT)).toBe(PORTS[name]);
       // A public deployment never lets targets into private ranges.
       expect(env.TARGET_ALLOW_CIDRS).toBeUndefined();
+      // Nor lets a discord channel send anywhere but Discord (the variable is for tests only).
+      expect(env.DISCORD_WEBHOOK_EXTRA_HOSTS).toBeUndefined();
     }
     const alerting = containerEnv(objs, find(objs, 'Deployment', 'alerting')!, secrets);
     expect(alerting.PUBLIC_URL).toMatch(/^https?:\/\//);

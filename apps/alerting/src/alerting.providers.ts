@@ -3,10 +3,13 @@ import { SERVICE_CONFIG } from '@app/platform';
 import { SecretBox, secretsOf } from '@app/secrets';
 import { Global, Module } from '@nestjs/common';
 import type { AlertingConfig } from './app.config';
+import { SmtpMailer } from './delivery/smtp-mailer';
+import { RecipientsRepository } from './recipients/recipients.repository';
+import { RecipientsService } from './recipients/recipients.service';
 
 /**
  * The collaborators built from alerting's environment, once: the SecretBox that seals and opens channel settings,
- * and the TargetGuard that decides which hosts a channel may send to.
+ * the TargetGuard that decides which hosts a channel may send to, the SMTP path and the e-mail recipients.
  */
 @Global()
 @Module({
@@ -21,7 +24,10 @@ import type { AlertingConfig } from './app.config';
       useFactory: (env: AlertingConfig) => new TargetGuard({ allowCidrs: env.TARGET_ALLOW_CIDRS }),
       inject: [SERVICE_CONFIG],
     },
+    SmtpMailer,
+    RecipientsRepository,
+    RecipientsService,
   ],
-  exports: [SecretBox, TargetGuard],
+  exports: [SecretBox, TargetGuard, SmtpMailer, RecipientsService],
 })
 export class AlertingProvidersModule {}

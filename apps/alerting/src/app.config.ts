@@ -14,6 +14,23 @@ export const AlertingConfig = serviceEnvSchema(3003).extend({
   /** The mail server for e-mail alerts, e.g. smtp://user:password@mail.example.com:587 (smtps:// for TLS). */
   SMTP_URL: urlVar('SMTP server URL', ['smtp', 'smtps']).optional(),
   SMTP_FROM: z.string().default('Satisfactory Monitoring <alerts@localhost>'),
+  /**
+   * TESTS ONLY, never in production configuration: hosts (e.g. 127.0.0.1) a discord channel may send to besides
+   * Discord's own (discord.com, discordapp.com and their ptb./canary. variants), so tests reach a loopback look-alike.
+   */
+  DISCORD_WEBHOOK_EXTRA_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
+  /** Most notification channels an organisation may have (409 Conflict beyond). */
+  ALERTING_MAX_CHANNELS_PER_ORG: intVar(1, 10_000, 25),
+  /** Most alert rules an organisation may add (the preset rules that come with each server not counted). */
+  ALERTING_MAX_RULES_PER_ORG: intVar(1, 100_000, 250),
   /** The Telegram Bot API (tests point it at a local look-alike). */
   TELEGRAM_API_URL: urlVar('Telegram Bot API base URL', ['http', 'https']).default('https://api.telegram.org'),
   /** Evaluator leader lease: a standby takes over within about this long after the leader dies. */

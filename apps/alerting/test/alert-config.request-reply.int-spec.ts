@@ -19,6 +19,7 @@ import type { AuditService } from '../../api-gateway/src/audit/audit.service';
 import type { Principal } from '../../api-gateway/src/auth/principal';
 import type { BillingClient } from '../../api-gateway/src/billing/billing.client';
 import { AlertsService } from '../../api-gateway/src/alerts/alerts.service';
+import type { OutboundThrottle } from '../../api-gateway/src/alerts/outbound-throttle';
 import type { ApiError } from '../../api-gateway/src/http/api-error';
 
 const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64');
@@ -57,7 +58,7 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
     messaging.subscribeRaw('_INBOX.>', (m) => void onTheBus.push(Buffer.from(m.data).toString('utf8')));
     alerting = ServiceProcess.start(
       'alerting',
-      serviceEnv(db.url, prefix, { SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8' }),
+      serviceEnv(db.url, prefix, { SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', DISCORD_WEBHOOK_EXTRA_HOSTS: '127.0.0.1' }),
     );
     await alerting.ready(30_000);
     const plan = { planId: 'pro', discordAlerts: true, multiChannelAlerts: true } as PlanEntitlements;
@@ -66,6 +67,8 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
       { entitlements: async () => plan } as unknown as BillingClient,
       { record: async (_c: unknown, action: string) => void audited.push(action) } as unknown as AuditService,
       new SecretBox(SECRETS_KEY),
+      // The outbound throttles (PostgreSQL counters) are the api-gateway's own: tested in outbound-limits.e2e-spec.
+      { take: async () => undefined } as unknown as OutboundThrottle,
     );
     const { orgId, userId } = await seedAccount(db.url, 'pro');
     caller = { orgId, userId } as Principal;

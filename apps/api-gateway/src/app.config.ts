@@ -45,6 +45,11 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   PROBE_LIMIT_PER_USER: intVar(1, 100_000, 30),
   /** Outbound probes one organisation may start per minute, all its members together. */
   PROBE_LIMIT_PER_ORG: intVar(1, 100_000, 120),
+  /** Outbound throttles (channel test messages, recipient confirmation mails): sends per user and per organisation
+   * in each fixed window of OUTBOUND_WINDOW_SECONDS; more answer 429 with Retry-After. */
+  OUTBOUND_PER_USER: intVar(1, 10_000, 10),
+  OUTBOUND_PER_ORG: intVar(1, 100_000, 30),
+  OUTBOUND_WINDOW_SECONDS: intVar(1, 86_400, 600),
   /** The built dashboard to serve (default: apps/web/dist of this checkout). */
   WEB_DIST: z.string().optional(),
   /**

@@ -4,6 +4,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { ApiGatewayConfig } from './app.config';
 import {
+  AlertRecipientsController,
   AlertRuleKindsController,
   AlertRulesController,
   IncidentsController,
@@ -11,6 +12,7 @@ import {
   SilencesController,
 } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { OutboundThrottle } from './alerts/outbound-throttle';
 import { AuditModule } from './audit/audit.module';
 import { ApiAuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
@@ -62,6 +64,7 @@ export class AppModule {
         AlertRulesController,
         AlertRuleKindsController,
         NotificationChannelsController,
+        AlertRecipientsController,
         IncidentsController,
         SilencesController,
       ],
@@ -75,6 +78,7 @@ export class AppModule {
         SharesRepository,
         SharesService,
         AlertsService,
+        OutboundThrottle,
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],
     };

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,6 +181,7 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
 
   // Throwaway resources of A, made by A's admin, for the cells that delete or use one up: a cell that is allowed to
   // (or, through a bug, wrongly does) destroy its resource never spoils a later cell.
+  let emailChannelId: string | undefined;
   const throwaway = {
     token: async () => {
       const res = await asAdmin('POST', '/api/v1/tokens', { name: 'throwaway', scopes: ['servers:read'] });
@@ -229,6 +230,27 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
           config: { url: webhookUrl() },
         })
       ).body.id as string,
+    emailChannel: async (): Promise<string> => {
+      emailChannelId ??= (
+        await asAdmin('POST', '/api/v1/notification-channels', {
+          kind: 'email',
+          name: 'Matrix mail',
+          config: { to: [`${unique('ops')}@example.com`] },
+        })
+      ).body.id as string;
+      return emailChannelId;
+    },
+    /** A pending recipient of A's e-mail channel whose link token is known (only its SHA-256 is stored). */
+    recipientToken: async (): Promise<string> => {
+      const token = randomBytes(32).toString('base64url');
+      await sql(
+        db.url,
+        `INSERT INTO alert_recipients (org_id, channel_id, address, token_sha256, expires_at)
+         VALUES ($1, $2, $3, $4, now() + interval '1 hour')`,
+        [orgA, await throwaway.emailChannel(), `${unique('rcpt')}@example.com`, createHash('sha256').update(token).digest('hex')],
+      );
+      return token;
+    },
     silence: async () =>
       (await asAdmin('POST', '/api/v1/silences', { ends_at: new Date(Date.now() + 3_600_000).toISOString() })).body
         .id as string,
@@ -333,6 +355,12 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     'PATCH /api/v1/notification-channels/{id}': async () => ({ params: { id: channelId }, body: { name: 'Renamed' } }),
     'DELETE /api/v1/notification-channels/{id}': async () => ({ params: { id: await throwaway.channel() } }),
     'POST /api/v1/notification-channels/{id}/test': async () => ({ params: { id: channelId } }),
+    // An e-mail channel of A (its recipients pending: no SMTP here, so a resend sends nothing and says so).
+    'POST /api/v1/notification-channels/{id}/recipients/resend': async () => ({
+      params: { id: await throwaway.emailChannel() },
+    }),
+    // The token is the proof, no sign-in: every caller confirms a pending recipient with a valid token.
+    'POST /api/v1/alert-recipients/confirm': async () => ({ body: { token: await throwaway.recipientToken() } }),
     // Filtered by A's server: B's admin must not learn it exists (404), A's members see its incidents.
     'GET /api/v1/alerts/incidents': async () => ({ query: { server_id: serverId } }),
     'GET /api/v1/alerts/incidents/{id}': async () => ({ params: { id: incidentId } }),

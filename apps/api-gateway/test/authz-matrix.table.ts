@@ -144,6 +144,8 @@ GET    /api/v1/notification-channels/{id}         401  200  200  200   404  404 
 PATCH  /api/v1/notification-channels/{id}         401  403  200  200   404  404  401   403  403  403  403  200
 DELETE /api/v1/notification-channels/{id}         401  403  204  204   404  404  401   403  403  403  403  204
 POST   /api/v1/notification-channels/{id}/test    401  403  200  200   404  404  401   403  403  403  403  200
+POST   /api/v1/notification-channels/{id}/recipients/resend 401  403  200  200   404  404  401   403  403  403  403  200
+POST   /api/v1/alert-recipients/confirm           200  200  200  200   200  200  200   200  200  200  200  200
 ## incidents, deliveries and silences
 GET    /api/v1/alerts/incidents                   401  200  200  200   404  404  401   403  403  403  200  403
 GET    /api/v1/alerts/incidents/{id}              401  200  200  200   404  404  401   403  403  403  200  403

@@ -101,6 +101,8 @@ export class BrowserPlatform {
       REGISTER_MAX_PER_HOUR: '10000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
       SESSION_RATE_LIMIT_PER_MINUTE: '100000',
+      // The alerts test sends to a loopback Discord look-alike (tests only; production accepts Discord's hosts only).
+      DISCORD_WEBHOOK_EXTRA_HOSTS: '127.0.0.1',
     });
     this.base = await this.platform.ready();
     this.info = this.platform.describe();

@@ -52,6 +52,39 @@ export const ChannelConfigs = {
   }),
 } as const satisfies Record<ChannelKind, z.ZodType>;
 
+/** The hosts Discord serves webhooks from (https only). */
+export const DISCORD_WEBHOOK_HOSTS = [
+  'discord.com',
+  'discordapp.com',
+  'ptb.discord.com',
+  'canary.discord.com',
+  'ptb.discordapp.com',
+  'canary.discordapp.com',
+] as const;
+
+/**
+ * Why a Discord channel's URL is not a Discord webhook (null: it is one): a Discord host over https and a
+ * /api/webhooks/<id>/<token> path. `extraHosts` (DISCORD_WEBHOOK_EXTRA_HOSTS, tests only) are accepted as well, over
+ * http too, so tests can send to a loopback Discord look-alike.
+ */
+export function discordWebhookRefusal(url: string, extraHosts: readonly string[] = []): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'is not a URL';
+  }
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
+  const extra = extraHosts.some((h) => h.toLowerCase() === host || h.toLowerCase() === u.host.toLowerCase());
+  if (!extra && !(DISCORD_WEBHOOK_HOSTS as readonly string[]).includes(host))
+    return `must be a Discord webhook URL on ${DISCORD_WEBHOOK_HOSTS.join(', ')} (${host} is not Discord)`;
+  if (!extra && (u.protocol !== 'https:' || (u.port !== '' && u.port !== '443')))
+    return 'must be an https URL on the standard port, as Discord gives it';
+  if (!/^\/api(\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/.test(u.pathname))
+    return 'must be a webhook URL of the form https://discord.com/api/webhooks/<id>/<token>';
+  return null;
+}
+
 /** The stored configuration of a channel (decrypted); the webhook kind also holds its signing secret. */
 export type ChannelConfig =
   | { kind: 'discord' | 'slack' | 'teams'; url: string }

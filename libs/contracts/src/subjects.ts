@@ -194,6 +194,18 @@ export const Requests = {
     AlertConfig.ChannelDeleteReply,
     'api-gateway -> alerting: delete a notification channel',
   ),
+  recipientConfirm: defineRequest(
+    'alerting.recipient.confirm.v1',
+    AlertConfig.RecipientConfirmRequest,
+    AlertConfig.RecipientConfirmReply,
+    'api-gateway -> alerting: confirm an e-mail recipient by the token of its confirmation link',
+  ),
+  recipientResend: defineRequest(
+    'alerting.recipient.resend.v1',
+    AlertConfig.RecipientResendRequest,
+    AlertConfig.RecipientResendReply,
+    "api-gateway -> alerting: mail new confirmation links to an e-mail channel's unconfirmed recipients",
+  ),
   silenceList: defineRequest(
     'alerting.silence.list.v1',
     AlertConfig.SilenceListRequest,

@@ -67,6 +67,8 @@ const RELATIONAL = [
   'server_status_changes',
   'latest',
   'probe_rate_windows',
+  'alert_recipients',
+  'outbound_counters',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {

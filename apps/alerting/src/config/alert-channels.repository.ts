@@ -13,8 +13,18 @@ export interface ChannelRecord {
   locale: Locale;
   configEnc: Uint8Array;
   configHint: string;
+  /** An e-mail channel made before recipients confirmed: its addresses are to be adopted as confirmed. */
+  recipientsAdopt?: boolean;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * Takes the transaction-scoped advisory lock of an organisation's `what` (released at commit or rollback): capped
+ * inserts of one organisation wait for each other, other organisations do not.
+ */
+export async function lockOrg(tx: Db.Prisma.TransactionClient, what: string, orgId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`${what}:${orgId}`}, 0))`;
 }
 
 /** The newest delivery of a channel, shown beside it. */
@@ -42,6 +52,21 @@ export class AlertChannelsRepository {
     return this.prisma.notificationChannel.create({
       data: { ...channel, configEnc: new Uint8Array(channel.configEnc) },
     });
+  }
+
+  /**
+   * Creates the channel unless the organisation has `cap` channels already; null then. The count and the insert run
+   * under a transaction-scoped advisory lock of the organisation, so parallel creates cannot pass the cap together.
+   */
+  createCapped(channel: Omit<ChannelRecord, 'createdAt' | 'updatedAt'>, cap: number): Promise<ChannelRecord | null> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        await lockOrg(tx, 'notification_channels', channel.orgId);
+        if ((await tx.notificationChannel.count({ where: { orgId: channel.orgId } })) >= cap) return null;
+        return tx.notificationChannel.create({ data: { ...channel, configEnc: new Uint8Array(channel.configEnc) } });
+      },
+      { maxWait: 10_000, timeout: 10_000 },
+    );
   }
 
   update(

@@ -6,6 +6,7 @@ import { AlertConfigFailure } from './alert-config.errors';
 import type { AlertChannelsRepository, ChannelRecord } from './alert-channels.repository';
 import { AlertChannelsService } from './alert-channels.service';
 import type { ConfigChanges } from './config-changes.publisher';
+import type { RecipientsService } from '../recipients/recipients.service';
 
 const ORG = '00000000-0000-4000-8000-00000000000a';
 const HOOK = 'https://hooks.example.com/services/T000/B000/very-secret-token-1234';
@@ -30,6 +31,11 @@ describe('AlertChannelsService (mocked repository)', () => {
         rows.set(c.id, row);
         return row;
       }),
+      createCapped: jest.fn(async (c) => {
+        const row = { ...c, createdAt: at, updatedAt: at };
+        rows.set(c.id, row);
+        return row;
+      }),
       update: jest.fn(async (id, c) => {
         const row = { ...rows.get(id)!, ...Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) };
         rows.set(id, row);
@@ -39,7 +45,15 @@ describe('AlertChannelsService (mocked repository)', () => {
       lastDeliveries: jest.fn(async () => new Map()),
     } as unknown as jest.Mocked<AlertChannelsRepository>;
     changes = { announce: jest.fn() };
-    service = new AlertChannelsService(repo, box, guard, changes as unknown as ConfigChanges);
+    const recipients = { views: jest.fn(async () => new Map()), sync: jest.fn(), resend: jest.fn() };
+    service = new AlertChannelsService(
+      repo,
+      box,
+      guard,
+      changes as unknown as ConfigChanges,
+      recipients as unknown as RecipientsService,
+      { DISCORD_WEBHOOK_EXTRA_HOSTS: [], ALERTING_MAX_CHANNELS_PER_ORG: 25 },
+    );
   });
 
   it('never answers a webhook URL: not on creation, not in the list; the signing secret only once', async () => {
@@ -77,7 +91,7 @@ describe('AlertChannelsService (mocked repository)', () => {
     expect(error).toBeInstanceOf(AlertConfigFailure);
     expect(error.code).toBe('TargetNotAllowed');
     expect(error.details).toMatchObject({ field: 'config.url' });
-    expect(repo.create).not.toHaveBeenCalled();
+    expect(repo.createCapped).not.toHaveBeenCalled();
   });
 
   it('switching on a channel the plan does not allow is refused after its settings are checked', async () => {

@@ -2,6 +2,7 @@ import {
   channelHint,
   ChannelConfigs,
   channelUrl,
+  discordWebhookRefusal,
   openChannelConfig,
   sealChannelConfig,
   type ChannelConfig,
@@ -15,10 +16,13 @@ import {
   type SavedChannelView,
 } from '@app/contracts';
 import { TargetGuard } from '@app/game-client';
+import { SERVICE_CONFIG } from '@app/platform';
 import { SecretBox } from '@app/secrets';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { AlertingConfig } from '../app.config';
+import { RecipientsService, type RecipientView } from '../recipients/recipients.service';
 import { AlertConfigFailure } from './alert-config.errors';
 import { AlertChannelsRepository, type ChannelRecord, type LastDelivery } from './alert-channels.repository';
 import { ConfigChanges } from './config-changes.publisher';
@@ -27,7 +31,11 @@ import { ConfigChanges } from './config-changes.publisher';
 const signingSecret = (): string => `gsm_whsec_${randomBytes(24).toString('base64url')}`;
 
 /** A channel as the REST API shows it: the settings only as their non-secret hint. */
-export function channelView(c: ChannelRecord, last: LastDelivery | undefined): ChannelView {
+export function channelView(
+  c: ChannelRecord,
+  last: LastDelivery | undefined,
+  recipients?: RecipientView[],
+): ChannelView {
   return {
     id: c.id,
     kind: c.kind,
@@ -38,8 +46,12 @@ export function channelView(c: ChannelRecord, last: LastDelivery | undefined): C
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
     last_delivery: last ? { status: last.status, at: last.updatedAt.toISOString(), error: last.error } : null,
+    ...(c.kind === 'email' && recipients ? { recipients } : {}),
   };
 }
+
+/** The limits a channel is checked against. */
+export type ChannelLimits = Pick<AlertingConfig, 'DISCORD_WEBHOOK_EXTRA_HOSTS' | 'ALERTING_MAX_CHANNELS_PER_ORG'>;
 
 /**
  * Notification channels: their settings are checked (shape, and a URL that may be reached), sealed with the
@@ -52,12 +64,20 @@ export class AlertChannelsService {
     private readonly box: SecretBox,
     private readonly guard: TargetGuard,
     private readonly changes: ConfigChanges,
+    private readonly recipients: RecipientsService,
+    @Inject(SERVICE_CONFIG) private readonly limits: ChannelLimits,
   ) {}
+
+  /** The recipients of the e-mail channels among `rows`. */
+  private recipientsOf(rows: readonly ChannelRecord[]): Promise<Map<string, RecipientView[]>> {
+    return this.recipients.views(rows.filter((r) => r.kind === 'email').map((r) => r.id));
+  }
 
   async list(orgId: string): Promise<ChannelView[]> {
     const rows = await this.channels.list(orgId);
     const last = await this.channels.lastDeliveries(rows.map((r) => r.id));
-    return rows.map((r) => channelView(r, last.get(r.id)));
+    const recipients = await this.recipientsOf(rows);
+    return rows.map((r) => channelView(r, last.get(r.id), recipients.get(r.id) ?? []));
   }
 
   private async find(orgId: string, id: string): Promise<ChannelRecord> {
@@ -69,7 +89,20 @@ export class AlertChannelsService {
   async get(orgId: string, id: string): Promise<ChannelView> {
     const row = await this.find(orgId, id);
     const last = await this.channels.lastDeliveries([id]);
-    return channelView(row, last.get(id));
+    const recipients = await this.recipientsOf([row]);
+    return channelView(row, last.get(id), recipients.get(id) ?? []);
+  }
+
+  /** Mails new confirmation links to the channel's recipients that have not confirmed. */
+  async resend(orgId: string, id: string): Promise<{ sent: number; pending: string[] }> {
+    const row = await this.find(orgId, id);
+    if (row.kind !== 'email')
+      throw AlertConfigFailure.invalid(
+        'only e-mail channels have recipients to confirm',
+        'Send this to an e-mail channel.',
+        undefined,
+      );
+    return this.recipients.resend(row);
   }
 
   private async parseConfig(
@@ -88,6 +121,15 @@ export class AlertChannelsService {
       );
     }
     const config = { kind, ...parsed.data, ...(kind === 'webhook' ? { secret } : {}) } as ChannelConfig;
+    if (config.kind === 'discord') {
+      const refusal = discordWebhookRefusal(config.url, this.limits.DISCORD_WEBHOOK_EXTRA_HOSTS);
+      if (refusal)
+        throw AlertConfigFailure.invalid(
+          `invalid discord channel settings: config.url: ${refusal}`,
+          'Copy the webhook URL from Discord (Server Settings > Integrations > Webhooks); a discord channel sends to Discord only, use a webhook channel for other receivers.',
+          [{ field: 'config.url', problem: refusal }],
+        );
+    }
     const url = channelUrl(config);
     if (url) {
       const verdict = await this.guard.check(new URL(url).hostname.replace(/^\[|\]$/g, ''));
@@ -106,18 +148,32 @@ export class AlertChannelsService {
     const secret = input.kind === 'webhook' ? signingSecret() : null;
     const config = await this.parseConfig(input.kind, input.config, secret);
     const id = randomUUID();
-    const row = await this.channels.create({
-      id,
-      orgId,
-      kind: input.kind,
-      name: input.name,
-      enabled: input.enabled,
-      locale: input.locale,
-      configEnc: sealChannelConfig(this.box, id, config),
-      configHint: channelHint(config),
-    });
+    const cap = this.limits.ALERTING_MAX_CHANNELS_PER_ORG;
+    const row = await this.channels.createCapped(
+      {
+        id,
+        orgId,
+        kind: input.kind,
+        name: input.name,
+        enabled: input.enabled,
+        locale: input.locale,
+        configEnc: sealChannelConfig(this.box, id, config),
+        configHint: channelHint(config),
+      },
+      cap,
+    );
+    if (!row)
+      throw new AlertConfigFailure(
+        'Conflict',
+        `the organisation has ${cap} notification channels, the most it may have`,
+        'Delete a channel you no longer use, or reuse one (a rule may send to any channel of the organisation).',
+        { limit: cap, resource: 'notification_channels' },
+      );
     this.changes.announce(orgId, null, 'channels');
-    return { ...channelView(row, undefined), ...(secret ? { signing_secret: secret } : {}) };
+    if (config.kind === 'email')
+      await this.recipients.sync(orgId, { id, name: row.name, adopt: false }, config.to);
+    const recipients = await this.recipientsOf([row]);
+    return { ...channelView(row, undefined, recipients.get(id) ?? []), ...(secret ? { signing_secret: secret } : {}) };
   }
 
   /** `enableAllowed`: whether the plan allows switching the channel on (checked after its settings). */
@@ -125,6 +181,7 @@ export class AlertChannelsService {
     const row = await this.find(orgId, id);
     let sealed: { configEnc: Uint8Array; configHint: string } | undefined;
     let secret: string | null = null;
+    let addresses: { now: string[]; before: string[] } | undefined;
     if (input.config !== undefined || input.rotate_secret) {
       if (input.rotate_secret && row.kind !== 'webhook')
         throw AlertConfigFailure.invalid(
@@ -138,6 +195,7 @@ export class AlertChannelsService {
         input.config ?? Object.fromEntries(Object.entries(previous).filter(([k]) => k !== 'secret' && k !== 'kind'));
       const config = await this.parseConfig(row.kind, raw, secret);
       sealed = { configEnc: sealChannelConfig(this.box, id, config), configHint: channelHint(config) };
+      if (config.kind === 'email') addresses = { now: config.to, before: (previous.to as string[] | undefined) ?? [] };
     }
     if (input.enabled === true && !enableAllowed)
       throw new AlertConfigFailure('PlanLimitReached', `${row.kind} alerts are not part of the plan`);
@@ -148,9 +206,17 @@ export class AlertChannelsService {
       ...sealed,
     });
     this.changes.announce(orgId, null, 'channels');
+    if (addresses)
+      await this.recipients.sync(
+        orgId,
+        { id, name: updated.name, adopt: row.recipientsAdopt === true },
+        addresses.now,
+        addresses.before,
+      );
     const last = await this.channels.lastDeliveries([id]);
+    const recipients = await this.recipientsOf([updated]);
     return {
-      ...channelView(updated, last.get(id)),
+      ...channelView(updated, last.get(id), recipients.get(id) ?? []),
       ...(input.rotate_secret && secret ? { signing_secret: secret } : {}),
     };
   }

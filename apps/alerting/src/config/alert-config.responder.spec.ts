@@ -7,6 +7,7 @@ import { AlertConfigResponder } from './alert-config.responder';
 import type { AlertRulesService } from './alert-rules.service';
 import type { IncidentLogService } from './incident-log.service';
 import type { SilencesService } from './silences.service';
+import type { RecipientsService } from '../recipients/recipients.service';
 
 const ORG = '7a1d3c1e-3f47-4d2a-9b7e-2f1c5d9a8e10';
 const SERVER = '6f1d3c1e-3f47-4d2a-9b7e-2f1c5d9a8e10';
@@ -31,6 +32,7 @@ function setup(fail: unknown) {
     {} as SilencesService,
     {} as IncidentLogService,
     new SecretBox(Buffer.alloc(32, 3).toString('base64')),
+    {} as RecipientsService,
   );
   responder.onApplicationBootstrap();
   return (request: unknown) => handlers.get(Requests.alertRuleList.subject)!(request);

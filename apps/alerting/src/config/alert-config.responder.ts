@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '@app/database';
 import { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { RecipientsService } from '../recipients/recipients.service';
 import { AlertConfigFailure } from './alert-config.errors';
 import { AlertChannelsService } from './alert-channels.service';
 import { AlertRulesService } from './alert-rules.service';
@@ -39,6 +40,7 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
     private readonly silences: SilencesService,
     private readonly log: IncidentLogService,
     private readonly box: SecretBox,
+    private readonly recipients: RecipientsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -66,6 +68,8 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
       },
     );
     this.serve(Requests.channelDelete, (r) => this.channels.delete(r.orgId, r.channelId));
+    this.serve(Requests.recipientConfirm, (r) => this.recipients.confirm(r.token));
+    this.serve(Requests.recipientResend, (r) => this.channels.resend(r.orgId, r.channelId));
     this.serve(Requests.silenceList, (r) => this.silences.list(r.orgId, r.includeExpired));
     this.serve(Requests.silenceCreate, (r) => this.silences.create(r.orgId, r.userId, r.silence));
     this.serve(Requests.silenceDelete, (r) => this.silences.delete(r.orgId, r.silenceId));

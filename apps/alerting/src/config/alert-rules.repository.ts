@@ -1,6 +1,7 @@
 import type { PresetRule } from '@app/alerts';
 import { PrismaService, type Db } from '@app/database';
 import { Injectable } from '@nestjs/common';
+import { lockOrg } from './alert-channels.repository';
 
 /** A rule with its channels and its states that are not normal. */
 export interface RuleRecord {
@@ -110,18 +111,30 @@ export class AlertRulesRepository {
     return this.prisma.notificationChannel.count({ where: { orgId, id: { in: [...ids] } } });
   }
 
-  /** Creates a rule with its channels; answers its id. */
-  async create(rule: NewRuleRecord): Promise<string> {
+  /**
+   * Creates a rule with its channels and answers its id, unless the organisation has `cap` rules of its own already
+   * (preset rules not counted); null then. Counted and inserted under the organisation's advisory lock.
+   */
+  async create(rule: NewRuleRecord, cap: number): Promise<string | null> {
     const { channelIds, ...fields } = rule;
-    const row = await this.prisma.alertRule.create({
-      data: {
-        ...fields,
-        allChannels: channelIds === null,
-        channels: channelIds ? { create: [...new Set(channelIds)].map((channelId) => ({ channelId })) } : undefined,
+    return this.prisma.$transaction(
+      async (tx) => {
+        await lockOrg(tx, 'alert_rules', rule.orgId);
+        if ((await tx.alertRule.count({ where: { orgId: rule.orgId, preset: false } })) >= cap) return null;
+        const row = await tx.alertRule.create({
+          data: {
+            ...fields,
+            allChannels: channelIds === null,
+            channels: channelIds
+              ? { create: [...new Set(channelIds)].map((channelId) => ({ channelId })) }
+              : undefined,
+          },
+          select: { id: true },
+        });
+        return row.id;
       },
-      select: { id: true },
-    });
-    return row.id;
+      { maxWait: 10_000, timeout: 10_000 },
+    );
   }
 
   /** Creates the server's preset rules unless it has some already (a repeated request creates nothing). */

@@ -63,6 +63,7 @@ describe('AlertRulesService (mocked repositories)', () => {
       servers as unknown as OrgServersRepository,
       changes as unknown as ConfigChanges,
       clock,
+      { ALERTING_MAX_RULES_PER_ORG: 250 },
     );
   });
 
@@ -100,6 +101,7 @@ describe('AlertRulesService (mocked repositories)', () => {
     const view = await service.create(ORG, SERVER, { kind: 'player_count_above', params: { above: 3 } });
     expect(rules.create).toHaveBeenCalledWith(
       expect.objectContaining({ orgId: ORG, serverId: SERVER, repeatSeconds: 0, enabled: true, channelIds: null }),
+      250,
     );
     expect(changes.announce).toHaveBeenCalledWith(ORG, SERVER, 'rules');
     expect(view).toMatchObject({ id: RULE, server_id: SERVER, state: 'ok', channel_ids: null });

@@ -1,7 +1,8 @@
 import { paramsSchema, presetRules, RULE_KINDS } from '@app/alerts';
 import { Uuid, type AlertRuleChanges, type AlertRuleView, type NewAlertRule, type Severity } from '@app/contracts';
-import { Clock } from '@app/platform';
-import { Injectable } from '@nestjs/common';
+import { Clock, SERVICE_CONFIG } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AlertingConfig } from '../app.config';
 import { AlertConfigFailure } from './alert-config.errors';
 import { AlertRulesRepository, type RuleRecord } from './alert-rules.repository';
 import { ConfigChanges } from './config-changes.publisher';
@@ -56,6 +57,7 @@ export class AlertRulesService {
     private readonly servers: OrgServersRepository,
     private readonly changes: ConfigChanges,
     private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly limits: Pick<AlertingConfig, 'ALERTING_MAX_RULES_PER_ORG'>,
   ) {}
 
   private async server(orgId: string, serverId: string): Promise<void> {
@@ -97,8 +99,10 @@ export class AlertRulesService {
       );
     const params = checkedParams(input.kind, input.params);
     await this.checkChannels(orgId, input.channel_ids);
-    const id = await this.rules.create({
-      orgId,
+    const cap = this.limits.ALERTING_MAX_RULES_PER_ORG;
+    const id = await this.rules.create(
+      {
+        orgId,
       serverId,
       kind: input.kind,
       name: input.name ?? spec.title,
@@ -109,9 +113,18 @@ export class AlertRulesService {
       repeatSeconds: input.repeat_seconds ?? 0,
       notifyOnRecovery: input.notify_on_recovery ?? !spec.event,
       enabled: input.enabled ?? true,
-      preset: false,
-      channelIds: input.channel_ids ?? null,
-    });
+        preset: false,
+        channelIds: input.channel_ids ?? null,
+      },
+      cap,
+    );
+    if (id === null)
+      throw new AlertConfigFailure(
+        'Conflict',
+        `the organisation has ${cap} alert rules, the most it may add (preset rules not counted)`,
+        'Delete rules you no longer need, or widen one rule instead of adding several.',
+        { limit: cap, resource: 'alert_rules' },
+      );
     this.changes.announce(orgId, serverId, 'rules');
     return this.get(orgId, serverId, id);
   }

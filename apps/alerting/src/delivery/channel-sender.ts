@@ -13,10 +13,10 @@ import {
 import type { Locale } from '@app/contracts';
 import { TargetGuard } from '@app/game-client';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AlertingConfig } from '../app.config';
 import { postGuarded, retryAfterMs, SendError, type HttpAnswer } from './http-post';
+import { SmtpMailer } from './smtp-mailer';
 
 /** How one attempt went. `retry`: try again later (after `retryAfterMs` when the receiver said). */
 export interface SendResult {
@@ -86,13 +86,12 @@ function classify(answer: HttpAnswer, kindName: string): Omit<SendResult, 'answe
  * classifies the answer.
  */
 @Injectable()
-export class ChannelSender implements OnApplicationShutdown {
-  private smtp: Transporter | undefined;
-
+export class ChannelSender {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
     private readonly guard: TargetGuard,
     private readonly clock: Clock,
+    private readonly mailer: SmtpMailer,
   ) {}
 
   async send(config: ChannelConfig, message: AlertMessage, deliveryId: string, locale: Locale): Promise<SendResult> {
@@ -194,7 +193,7 @@ export class ChannelSender implements OnApplicationShutdown {
   }
 
   private async email(to: string[], message: AlertMessage, deliveryId: string, locale: Locale): Promise<SendResult> {
-    if (!this.env.SMTP_URL) {
+    if (!this.mailer.configured) {
       return {
         outcome: 'permanent',
         status: null,
@@ -203,25 +202,19 @@ export class ChannelSender implements OnApplicationShutdown {
         error: 'e-mail is not configured on this platform (SMTP_URL of the alerting service); ask the operator',
       };
     }
-    this.smtp ??= nodemailer.createTransport(this.env.SMTP_URL, {
-      connectionTimeout: this.env.ALERTING_SEND_TIMEOUT_MS,
-      greetingTimeout: this.env.ALERTING_SEND_TIMEOUT_MS,
-      socketTimeout: this.env.ALERTING_SEND_TIMEOUT_MS,
-    } as never);
     const mail = renderEmail(message, locale);
     try {
-      const info = (await this.smtp.sendMail({
-        from: this.env.SMTP_FROM,
+      const response = await this.mailer.send({
         to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
         headers: { 'X-GSM-Delivery': deliveryId, 'X-GSM-Event': message.transition, 'Content-Language': locale },
-      })) as { response?: string };
-      return { outcome: 'sent', status: 250, retryAfterMs: null, answer: info.response ?? null, error: null };
+      });
+      return { outcome: 'sent', status: 250, retryAfterMs: null, answer: response, error: null };
     } catch (error) {
       const e = error as { responseCode?: number; code?: string; response?: string; message: string };
-      const smtpPassword = safePassword(this.env.SMTP_URL);
+      const smtpPassword = safePassword(this.env.SMTP_URL ?? '');
       const said = redact(e.response ?? e.message, smtpPassword ? [smtpPassword] : []);
       const permanent = e.code === 'EAUTH' || (e.responseCode !== undefined && e.responseCode >= 500);
       return {
@@ -234,10 +227,6 @@ export class ChannelSender implements OnApplicationShutdown {
           : `the mail server is not reachable or deferred the message (${e.responseCode ?? e.code ?? 'error'}); trying again`,
       };
     }
-  }
-
-  onApplicationShutdown(): void {
-    this.smtp?.close();
   }
 }
 

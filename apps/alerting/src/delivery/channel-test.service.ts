@@ -14,7 +14,9 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { randomUUID } from 'node:crypto';
 import type { AlertingConfig } from '../app.config';
 import { AlertChannelsRepository } from '../config/alert-channels.repository';
+import { RecipientsService } from '../recipients/recipients.service';
 import { ChannelSender } from './channel-sender';
+import { unconfirmedText } from './delivery.service';
 
 /** Answers the api-gateway's "send a test message to this channel" with what the receiver said. */
 @Injectable()
@@ -26,6 +28,7 @@ export class ChannelTestService implements OnApplicationBootstrap {
     private readonly box: SecretBox,
     private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
+    private readonly recipients: RecipientsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -41,13 +44,22 @@ export class ChannelTestService implements OnApplicationBootstrap {
     } catch {
       return failed('the channel settings could not be decrypted; save the channel again');
     }
+    let unconfirmed: string[] = [];
+    if (config.kind === 'email') {
+      const split = await this.recipients.deliverable(channel.orgId, channel.id, config.to);
+      unconfirmed = split.pending;
+      if (split.confirmed.length === 0) return failed(unconfirmedText(unconfirmed, true));
+      config = { ...config, to: split.confirmed };
+    }
     const message = testMessage(channel.name, this.clock.now(), this.env.PUBLIC_URL);
     const started = performance.now();
     const result = await this.sender.send(config, message, randomUUID(), channel.locale);
     return {
       delivered: result.outcome === 'sent',
       receiverStatus: result.status,
-      receiverAnswer: result.answer,
+      receiverAnswer: unconfirmed.length
+        ? `${unconfirmedText(unconfirmed, false)}; ${result.answer ?? ''}`.slice(0, 500)
+        : result.answer,
       durationMs: Math.round(performance.now() - started),
       error: result.error,
     };

@@ -7,6 +7,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { AlertingMetrics } from '../alerting.metrics';
 import type { AlertingConfig } from '../app.config';
 import { EvaluationService } from '../engine/evaluation.service';
+import { RecipientsService } from '../recipients/recipients.service';
 import { ChannelSender, type SendResult } from './channel-sender';
 import { DeliveriesRepository, type ClaimedDelivery } from './deliveries.repository';
 import { RateLimiter } from './rate-limiter';
@@ -17,6 +18,14 @@ const FEATURE_TEXT = {
   discordAlerts: { what: 'Discord alerts', plan: 'Hobby' },
   multiChannelAlerts: { what: 'alerts to Slack, Teams, webhooks, e-mail and Telegram', plan: 'Pro' },
 } as const;
+
+/** What a channel's status says about recipients that have not confirmed (alerts do not go to them). */
+export function unconfirmedText(pending: readonly string[], none: boolean): string {
+  const who = `${pending.length} recipient${pending.length === 1 ? '' : 's'} not confirmed (${pending.join(', ')})`;
+  return none
+    ? `no recipient has confirmed yet: ${who}; alerts go only to addresses that opened the confirmation link (resend it from the channel)`
+    : `skipped ${who}`;
+}
 
 /** Revives a stored AlertMessage (times come back as strings) and adds the dashboard link. */
 export function reviveMessage(stored: Record<string, unknown>, publicUrl: string | null): AlertMessage {
@@ -56,6 +65,7 @@ export class DeliveryService implements OnApplicationBootstrap {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
+    private readonly recipients: RecipientsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -124,9 +134,25 @@ export class DeliveryService implements OnApplicationBootstrap {
       );
       return;
     }
+    // E-mail goes to confirmed recipients only (no spam relay); the others are named in the delivery's log.
+    let unconfirmed: string[] = [];
+    if (config.kind === 'email') {
+      const split = await this.recipients.deliverable(channel.org_id, channel.id, config.to);
+      unconfirmed = split.pending;
+      if (split.confirmed.length === 0) {
+        await this.finish(row, 'skipped', null, unconfirmedText(unconfirmed, true));
+        return;
+      }
+      config = { ...config, to: split.confirmed };
+    }
     const message = reviveMessage(row.message, this.env.PUBLIC_URL);
     const started = performance.now();
-    const result = await this.sender.send(config, message, row.id, channel.locale);
+    let result = await this.sender.send(config, message, row.id, channel.locale);
+    // Said in the delivery's log and so in the channel's status (its last delivery), also when it was sent.
+    if (unconfirmed.length > 0) {
+      const note = unconfirmedText(unconfirmed, false);
+      result = { ...result, error: result.error ? `${note}; ${result.error}` : note };
+    }
     const durationMs = Math.round(performance.now() - started);
     this.metrics.sendDuration.observe({ channel: channel.kind }, durationMs / 1000);
     await this.record(row, result, durationMs, channel.kind, message);

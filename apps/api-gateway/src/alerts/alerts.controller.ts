@@ -2,12 +2,15 @@ import { RULE_KINDS } from '@app/alerts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { Access, Caller, type Principal } from '../auth/principal';
+import { Access, Caller, Public, type Principal } from '../auth/principal';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
 import {
   ChannelTestAnswer,
   ChannelView,
+  ConfirmRecipient,
+  ConfirmRecipientAnswer,
+  ResendAnswer,
   CreateChannel,
   CreateRule,
   CreateSilence,
@@ -175,6 +178,39 @@ export class NotificationChannelsController {
   })
   test(@Caller() caller: Principal, @Param('id') id: string) {
     return this.alerts.testChannel(caller, id);
+  }
+
+  @Post(':id/recipients/resend')
+  @HttpCode(200)
+  @Access(write)
+  @ApiRoute({
+    summary:
+      'E-mail channels: mail a new confirmation link (valid 72 h) to every recipient that has not confirmed; alerts go only to confirmed recipients',
+    response: ResendAnswer,
+    errors: [400, 404, 429],
+  })
+  resend(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.alerts.resendConfirmations(caller, id);
+  }
+}
+
+/** E-mail recipients confirm by the link mailed to them before alerts go to them. */
+@ApiTags('alerts')
+@Controller('api/v1/alert-recipients')
+export class AlertRecipientsController {
+  constructor(private readonly alerts: AlertsService) {}
+
+  @Post('confirm')
+  @Public()
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Confirm an e-mail address for alerts with the token of the link mailed to it (no sign-in needed)',
+    body: ConfirmRecipient,
+    response: ConfirmRecipientAnswer,
+    errors: [400],
+  })
+  confirm(@Body() body: unknown) {
+    return this.alerts.confirmRecipient(parseInput(ConfirmRecipient, body, 'body').token);
   }
 }
 

@@ -92,6 +92,20 @@ export const ChannelTestAnswer = z.object({
   error: z.string().nullable(),
 });
 
+export const ConfirmRecipient = z.strictObject({
+  token: z
+    .string({ error: 'required: the token of the confirmation link' })
+    .trim()
+    .min(1, 'required: the token of the confirmation link')
+    .max(200, 'is not a confirmation token: copy the whole link from the mail'),
+});
+export const ConfirmRecipientAnswer = z.object({
+  address: z.string(),
+  channel_name: z.string(),
+  confirmed_at: z.string(),
+});
+export const ResendAnswer = z.object({ sent: z.int(), pending: z.array(z.string()) });
+
 export const IncidentQuery = z.strictObject({
   server_id: uuid.optional(),
   state: z.enum(['open', 'resolved']).optional(),

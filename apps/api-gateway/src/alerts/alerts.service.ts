@@ -19,6 +19,7 @@ import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 import { storableTime } from '../http/zod-input';
+import { OutboundThrottle } from './outbound-throttle';
 import type {
   CreateChannel,
   CreateRule,
@@ -79,6 +80,7 @@ export class AlertsService {
     private readonly billing: BillingClient,
     private readonly audit: AuditService,
     private readonly box: SecretBox,
+    private readonly throttle: OutboundThrottle,
   ) {}
 
   /** Asks alerting; its typed refusal becomes the ApiError it names, no answer a 503. */
@@ -206,6 +208,8 @@ export class AlertsService {
 
   async createChannel(caller: Principal, input: CreateChannel) {
     await this.requireChannelPlan(caller.orgId, input.kind);
+    // An e-mail channel mails its recipients a confirmation link: an outbound send like a test message.
+    if (input.kind === 'email') await this.throttle.take('confirm-mail', caller);
     const { config, ...rest } = input;
     const sealedConfig = sealInTransit(this.box, caller.orgId, 'settings', config);
     const saved = await this.ask(
@@ -232,6 +236,7 @@ export class AlertsService {
     }
     let channel: SavedChannelView;
     const { config, ...changes } = input;
+    if (config !== undefined && 'to' in config) await this.throttle.take('confirm-mail', caller);
     const sealedConfig = config === undefined ? undefined : sealInTransit(this.box, caller.orgId, 'settings', config);
     try {
       const saved = await this.ask(
@@ -264,9 +269,29 @@ export class AlertsService {
     await this.audit.record(caller, 'channel.deleted', { type: 'notification_channel', id: channelId }, { kind, name });
   }
 
+  /** Mails new confirmation links to an e-mail channel's unconfirmed recipients (throttled like test messages). */
+  async resendConfirmations(caller: Principal, channelId: string) {
+    const channel = await this.getChannel(caller.orgId, channelId);
+    await this.throttle.take('confirm-mail', caller);
+    const answer = await this.ask(Requests.recipientResend, { orgId: caller.orgId, channelId: channel.id });
+    await this.audit.record(
+      caller,
+      'channel.updated',
+      { type: 'notification_channel', id: channel.id },
+      { fields: ['recipients_resent'] },
+    );
+    return answer;
+  }
+
+  /** Confirms an e-mail recipient by its link's token (no sign-in: the token is the proof). */
+  confirmRecipient(token: string) {
+    return this.ask(Requests.recipientConfirm, { token }, WRITE_TIMEOUT_MS);
+  }
+
   async testChannel(caller: Principal, channelId: string) {
     const channel = await this.getChannel(caller.orgId, channelId);
     await this.requireChannelPlan(caller.orgId, channel.kind);
+    await this.throttle.take('test-send', caller);
     try {
       const r = await this.messaging.request(
         Requests.channelTest,

@@ -22,6 +22,7 @@ import { Layout } from './Layout';
 const auth = () => import('../features/auth');
 const SignIn = lazy(() => auth().then((m) => ({ default: m.SignIn })));
 const SignUp = lazy(() => auth().then((m) => ({ default: m.SignUp })));
+const ConfirmRecipient = lazy(() => auth().then((m) => ({ default: m.ConfirmRecipient })));
 const servers = () => import('../features/servers');
 const Servers = lazy(() => servers().then((m) => ({ default: m.Servers })));
 const AddServer = lazy(() => servers().then((m) => ({ default: m.AddServer })));
@@ -76,6 +77,12 @@ const loginRoute = createRoute({
   },
 });
 const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: () => <SignUp /> });
+// The link mailed to a new e-mail alert recipient (public: the link's token is the proof).
+const confirmRecipientRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-recipient',
+  component: () => <ConfirmRecipient />,
+});
 const shareRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/share/$token',
@@ -167,6 +174,7 @@ const settingsTabRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  confirmRecipientRoute,
   shareRoute,
   overlayRoute,
   appRoute.addChildren([

@@ -17,6 +17,7 @@ export const AlertConfigErrorCode = z.enum([
   'NotFound',
   'PlanLimitReached',
   'ServiceUnavailable',
+  'Conflict',
 ]);
 export type AlertConfigErrorCode = z.infer<typeof AlertConfigErrorCode>;
 
@@ -82,6 +83,13 @@ export const ChannelView = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   last_delivery: z.object({ status: z.string(), at: z.string(), error: z.string().nullable() }).nullable(),
+  /**
+   * E-mail channels: each address and whether it confirmed (alerts go only to confirmed ones; a pending one got a
+   * link that expires at `expires_at`). Absent for other kinds.
+   */
+  recipients: z
+    .array(z.object({ address: z.string(), confirmed: z.boolean(), expires_at: z.string().nullable() }))
+    .optional(),
 });
 export type ChannelView = z.infer<typeof ChannelView>;
 
@@ -280,6 +288,15 @@ export const ChannelUpdateRequest = z.object({
 /** Delete a channel; answers its kind and name (for the audit log). */
 export const ChannelDeleteRequest = ChannelGetRequest;
 export const ChannelDeleteReply = alertConfigReply(z.object({ kind: ChannelKind, name: z.string() }));
+
+/** Confirm an e-mail recipient by the token of the link mailed to it (no organisation: the token is the proof). */
+export const RecipientConfirmRequest = z.object({ token: z.string().min(1).max(200) });
+export const RecipientConfirmReply = alertConfigReply(
+  z.object({ address: z.string(), channel_name: z.string(), confirmed_at: z.string() }),
+);
+/** Mail a new confirmation link to every recipient of an e-mail channel that has not confirmed. */
+export const RecipientResendRequest = z.object({ orgId: Uuid, channelId: PathId });
+export const RecipientResendReply = alertConfigReply(z.object({ sent: z.int(), pending: z.array(z.string()) }));
 
 /** List silences (current and upcoming, or all). */
 export const SilenceListRequest = z.object({ orgId: Uuid, includeExpired: z.boolean() });

@@ -5,3 +5,4 @@ export * from './teams-receiver';
 export * from './webhook-receiver';
 export * from './smtp-receiver';
 export * from './telegram-receiver';
+export * from './alert-recipients';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton, ErrorNote, Time } from '../../components/ui';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { PendingRecipients } from './ChannelRecipients';
 import { TestResult } from './ChannelTestResult';
 import { ChannelKindLabel, DeliveryStatusPill, Switch } from './common';
 import type { Channel, SavedChannel } from './model';
@@ -51,6 +52,7 @@ export function ChannelRow(p: {
         </td>
         <td data-label={head[2]} className="settings-details">
           <code>{c.target}</code>
+          {c.kind === 'email' && <PendingRecipients channel={c} writer={writer} />}
         </td>
         <td data-label={head[3]} data-testid="channel-locale" lang={locale}>
           {LANGUAGE_NAMES[locale]}

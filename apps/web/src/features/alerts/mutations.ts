@@ -105,6 +105,18 @@ export function useChannelTest(channelId: string) {
   });
 }
 
+/** Mails new confirmation links to an e-mail channel's recipients that have not confirmed. */
+export function useResendConfirmations(channelId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(
+        client.POST('/api/v1/notification-channels/{id}/recipients/resend', { params: { path: { id: channelId } } }),
+      ),
+    onSettled: () => invalidate(qc, alertKeys.channels),
+  });
+}
+
 /** Mute (once or weekly) and end a silence; open incidents show whether they are silenced. */
 export function useSilenceMutations() {
   const qc = useQueryClient();

@@ -296,6 +296,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification-channels/{id}/recipients/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail channels: mail a new confirmation link to every recipient that has not confirmed */
+        post: operations["NotificationChannelsController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-recipients/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail address for alerts with the token of the link mailed to it */
+        post: operations["AlertRecipientsController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/org/invitations/{id}": {
         parameters: {
             query?: never;
@@ -2411,6 +2445,61 @@ export interface operations {
             };
         };
     };
+    NotificationChannelsController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pending: string[];
+                        sent: number;
+                    };
+                };
+            };
+        };
+    };
+    AlertRecipientsController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        channel_name: string;
+                        confirmed_at: string;
+                    };
+                };
+            };
+        };
+    };
     MembersController_accept: {
         parameters: {
             query?: never;
@@ -2806,6 +2895,11 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        recipients?: {
+                            address: string;
+                            confirmed: boolean;
+                            expires_at: string | null;
+                        }[];
                         /** @enum {string} */
                         locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;
@@ -2894,6 +2988,11 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        recipients?: {
+                            address: string;
+                            confirmed: boolean;
+                            expires_at: string | null;
+                        }[];
                         /** @enum {string} */
                         locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;
@@ -2988,6 +3087,11 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        recipients?: {
+                            address: string;
+                            confirmed: boolean;
+                            expires_at: string | null;
+                        }[];
                         /** @enum {string} */
                         locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;
@@ -3161,6 +3265,11 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        recipients?: {
+                            address: string;
+                            confirmed: boolean;
+                            expires_at: string | null;
+                        }[];
                         /** @enum {string} */
                         locale: "en" | "de" | "es" | "fr" | "nl";
                         name: string;

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { client, unwrap } from '../../lib/api/client';
+import { AuthFrame } from './AuthFrame';
+import './auth.css';
+
+/** The token of the confirmation link (`/confirm-recipient#token=…`); the fragment never reaches a server log. */
+function tokenOfLink(): string {
+  const hash = globalThis.location?.hash ?? '';
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+/**
+ * The page of an e-mail recipient's confirmation link: one click confirms that alerts may go to the address (a mail
+ * scanner that merely opens the link confirms nothing). No sign-in: the link's token is the proof.
+ */
+export function ConfirmRecipient() {
+  const { t } = useTranslation('auth');
+  const [token, setToken] = useState(tokenOfLink);
+  const confirm = useMutation({
+    mutationFn: (value: string) =>
+      unwrap(client.POST('/api/v1/alert-recipients/confirm', { body: { token: value.trim() } })),
+    onSuccess: () => globalThis.history?.replaceState(null, '', globalThis.location.pathname),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!confirm.isPending && token.trim()) confirm.mutate(token);
+  };
+  if (confirm.data)
+    return (
+      <AuthFrame title={t('confirmRecipient.doneTitle')}>
+        <p role="status" data-testid="recipient-confirmed">
+          {t('confirmRecipient.done', { address: confirm.data.address, channel: confirm.data.channel_name })}
+        </p>
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title={t('confirmRecipient.title')}>
+      <p>{t('confirmRecipient.intro')}</p>
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={t('confirmRecipient.token')}
+          autoComplete="off"
+          spellCheck={false}
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+        />
+        {confirm.isError && <ErrorNotice error={confirm.error} />}
+        <button type="submit" className="btn btn-primary btn-block" aria-disabled={confirm.isPending || undefined}>
+          {confirm.isPending ? t('confirmRecipient.submitting') : t('confirmRecipient.submit')}
+        </button>
+      </form>
+      <p className="muted small">{t('confirmRecipient.ignore')}</p>
+    </AuthFrame>
+  );
+}
