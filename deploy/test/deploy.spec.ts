@@ -316,7 +316,7 @@ describe.each([
       ((p.spec.egress ?? []) as { to?: Record<string, unknown>[]; ports?: { port: number }[] }[]).map((rule) => ({
         policy: p.metadata.name as string,
         rule,
-        ports: rule.ports ? rule.ports.map((x) => x.port) : ['any'],
+        ports: (rule.ports ? rule.ports.map((x) => x.port) : ['any']) as (number | 'any')[],
       })),
     );
     const infra = rules.filter((r) => r.ports.some((port) => port === 53 || port === 4222 || port === 5432));
