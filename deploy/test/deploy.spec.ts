@@ -262,6 +262,8 @@ describe.each([
       .concat(ofKind(objs, 'StatefulSet').map((s) => s.spec.template.metadata.labels as Record<string, string>));
     const matches = (selector: Record<string, string>) =>
       podLabels.some((labels) => Object.entries(selector).every(([k, v]) => labels[k] === v));
+    const jobSelected = (key: string, value: string) =>
+      ofKind(objs, 'Job').some((j) => j.spec.template.metadata.labels[key] === value);
     for (const svc of ofKind(objs, 'Service')) {
       if (svc.metadata.name === 'internal-only') continue;
       expect({ service: svc.metadata.name, selects: matches(svc.spec.selector) }).toEqual({
@@ -277,11 +279,12 @@ describe.each([
     for (const p of policies) {
       const sel = p.spec.podSelector;
       if (sel.matchExpressions) {
-        for (const name of sel.matchExpressions[0].values as string[]) {
+        const { key, values } = sel.matchExpressions[0] as { key: string; values: string[] };
+        for (const name of values) {
           expect({
             policy: p.metadata.name,
             selects: name,
-            found: matches({ 'app.kubernetes.io/name': name }),
+            found: matches({ [key]: name }) || jobSelected(key, name),
           }).toEqual({ policy: p.metadata.name, selects: name, found: true });
         }
       } else if (sel.matchLabels) {
@@ -293,12 +296,103 @@ describe.each([
       { protocol: 'TCP', port: 4317 },
       { protocol: 'TCP', port: 4318 },
     ]);
-    // The poller (game servers) and alerting (webhooks) may reach public addresses, never private ones.
-    const internet = find(objs, 'NetworkPolicy', 'allow-public-internet')!;
-    expect(internet.spec.podSelector.matchExpressions[0].values).toEqual(['api-gateway', 'poller', 'alerting']);
-    expect(internet.spec.egress[0].to[0].ipBlock.except).toEqual(
-      expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12']),
+    // The api-gateway and poller (game servers) and alerting (webhooks, SMTP) may reach public addresses, never
+    // private ones, each through its own policy.
+    const games = find(objs, 'NetworkPolicy', 'allow-game-servers')!;
+    expect(games.spec.podSelector.matchExpressions[0].values).toEqual(['api-gateway', 'poller']);
+    const delivery = find(objs, 'NetworkPolicy', 'allow-alert-delivery')!;
+    expect(delivery.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'alerting' });
+    for (const p of [games, delivery]) {
+      expect(p.spec.egress).toHaveLength(1);
+      expect(p.spec.egress[0].to[0].ipBlock.except).toEqual(
+        expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '168.63.129.16/32']),
+      );
+      expect(p.spec.egress[0].to[1].ipBlock.except).toEqual(expect.arrayContaining(['fc00::/7', 'fe80::/10']));
+    }
+  });
+
+  it('lets DNS, NATS and PostgreSQL traffic leave only for their own pods (every such egress rule has a `to:`)', () => {
+    const policies = ofKind(objs, 'NetworkPolicy');
+    // Which egress rules open port 53, 4222 or 5432; a rule with no `ports` opens every port.
+    const rules = policies.flatMap((p) =>
+      ((p.spec.egress ?? []) as { to?: Record<string, unknown>[]; ports?: { port: number }[] }[]).map((rule) => ({
+        policy: p.metadata.name as string,
+        rule,
+        ports: (rule.ports ? rule.ports.map((x) => x.port) : ['any']) as (number | 'any')[],
+      })),
     );
+    const infra = rules.filter((r) => r.ports.some((port) => port === 53 || port === 4222 || port === 5432));
+    expect(infra.length).toBeGreaterThanOrEqual(3);
+    for (const r of infra) {
+      // A `to:` with peers, none of them an empty (match-everything) selector or a catch-all address block.
+      expect({ policy: r.policy, to: (r.rule.to ?? []).length > 0 }).toEqual({ policy: r.policy, to: true });
+      for (const peer of r.rule.to!) {
+        expect({ policy: r.policy, peer, empty: Object.keys(peer).length === 0 }).toEqual({
+          policy: r.policy,
+          peer,
+          empty: false,
+        });
+        const ip = peer.ipBlock as { cidr: string } | undefined;
+        if (ip) expect(ip.cidr).not.toMatch(/^(0\.0\.0\.0|::)\/0$/);
+        const ns = peer.namespaceSelector as { matchLabels?: Record<string, string> } | undefined;
+        if (ns) expect(Object.keys(ns.matchLabels ?? {})).toEqual(['kubernetes.io/metadata.name']);
+      }
+    }
+    // A rule that opens every port must not reach these services either: only public address blocks.
+    for (const r of rules.filter((x) => x.ports[0] === 'any'))
+      for (const peer of r.rule.to ?? [{}])
+        expect({ policy: r.policy, ipBlock: 'ipBlock' in peer }).toEqual({
+          policy: r.policy,
+          ipBlock: true,
+        });
+    // DNS goes to the cluster's DNS pods in kube-system, on port 53 only.
+    const dns = find(objs, 'NetworkPolicy', 'allow-dns')!;
+    expect(dns.spec.egress).toEqual([
+      {
+        to: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+            podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+          },
+        ],
+        ports: [
+          { protocol: 'UDP', port: 53 },
+          { protocol: 'TCP', port: 53 },
+        ],
+      },
+    ]);
+    // Each destination is a selector of the pods that really serve it: NATS pods on 4222, PostgreSQL pods on 5432.
+    const byPort = (port: number) => infra.filter((r) => r.ports.includes(port));
+    for (const r of byPort(4222)) {
+      expect(r.ports).toEqual([4222]);
+      for (const peer of r.rule.to!)
+        expect((peer.podSelector as { matchLabels: Record<string, string> }).matchLabels).toEqual({
+          'app.kubernetes.io/name': 'nats',
+        });
+    }
+    for (const r of byPort(5432)) {
+      expect(r.ports).toEqual([5432]);
+      for (const peer of r.rule.to!)
+        expect([{ 'app.kubernetes.io/name': 'timescaledb' }, { 'cnpg.io/cluster': 'gsm-db' }]).toContainEqual(
+          (peer.podSelector as { matchLabels: Record<string, string> }).matchLabels,
+        );
+    }
+    // In dev the destinations run in the namespace itself: the in-namespace peers select its real NATS and
+    // TimescaleDB pods.
+    if (overlay === 'dev') {
+      const statefulLabels = ofKind(objs, 'StatefulSet').map(
+        (s) => s.spec.template.metadata.labels as Record<string, string>,
+      );
+      for (const r of [...byPort(4222), ...byPort(5432)])
+        for (const peer of r.rule.to!)
+          if (!peer.namespaceSelector) {
+            const sel = (peer.podSelector as { matchLabels: Record<string, string> }).matchLabels;
+            expect({
+              policy: r.policy,
+              found: statefulLabels.some((l) => Object.entries(sel).every(([k, v]) => l[k] === v)),
+            }).toEqual({ policy: r.policy, found: true });
+          }
+    }
   });
 
   it(
