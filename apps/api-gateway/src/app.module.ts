@@ -25,6 +25,8 @@ import { ServersRepository } from './servers/servers.repository';
 import { ServersService } from './servers/servers.service';
 import { PublicShareHistoryController } from './shares/public-history.controller';
 import { PublicShareController } from './shares/public-share.controller';
+import { PublicShareInterceptor } from './shares/public-share.interceptor';
+import { PublicShareLimits } from './shares/public-share.limits';
 import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
@@ -68,6 +70,8 @@ export class AppModule {
         ServersService,
         SharesRepository,
         SharesService,
+        PublicShareLimits,
+        PublicShareInterceptor,
         AlertsService,
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],

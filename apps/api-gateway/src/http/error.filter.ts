@@ -41,6 +41,10 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   render(exception: unknown, req: Request, res: Response): void {
     const { status, body } = this.describe(exception, req, res);
+    // A 429 that says how long to wait (details.retry_after_seconds) says it in the standard header too.
+    const wait = body.error.details?.retry_after_seconds;
+    if (status === 429 && typeof wait === 'number' && !res.getHeader('Retry-After'))
+      res.setHeader('Retry-After', String(wait));
     if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
     if (status === ErrorCodes.ServiceUnavailable && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     if (!res.headersSent) res.status(status).json(body);
