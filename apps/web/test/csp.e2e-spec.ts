@@ -36,8 +36,9 @@ describe('Content-Security-Policy of the dashboard, in Chromium', () => {
       (globalThis as unknown as { __csp: unknown[] }).__csp = seen;
       // The browser's document and its SecurityPolicyViolationEvent (this file is type-checked without the DOM).
       type CspEvent = { violatedDirective: string; blockedURI: string; sample: string; sourceFile: string };
-      const doc = (globalThis as unknown as { document: { addEventListener(t: string, f: (e: CspEvent) => void): void } })
-        .document;
+      const doc = (
+        globalThis as unknown as { document: { addEventListener(t: string, f: (e: CspEvent) => void): void } }
+      ).document;
       doc.addEventListener('securitypolicyviolation', (e) =>
         seen.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: e.sourceFile }),
       );
