@@ -75,7 +75,7 @@ describe('Content-Security-Policy of the dashboard, in Chromium', () => {
     const { page, violations, console: messages } = await watchedPage();
     await harness.signIn(page, DEMO.email, DEMO.password);
     const seen: Violation[] = [...(await violations())];
-    await page.locator('[data-testid="server-row"]').first().click();
+    await page.goto(`${harness.base}/servers/${harness.sim('Healthy base').server_id}`);
     await page.locator('[data-testid="tick-rate"]').first().waitFor({ timeout: 30_000 });
     // Charts draw once history arrives.
     await page.waitForTimeout(2_000);
