@@ -59,5 +59,15 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   REALTIME_PUBLIC_URL: urlVar('public URL of the realtime-gateway, e.g. https://live.example.com', ['http', 'https'])
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, '') : null)),
+  /** Share API (/api/v1/public/<token>): requests per client address a minute, over every token. */
+  SHARE_RATE_PER_ADDRESS: intVar(1, 1_000_000, 300),
+  /** Share API: answers not served from the answer cache per share token a minute, over every address. */
+  SHARE_RATE_PER_TOKEN: intVar(1, 1_000_000, 6000),
+  /** Share API: unknown, revoked or expired tokens a client address may try a minute before 429. */
+  SHARE_UNKNOWN_PER_ADDRESS: intVar(1, 1_000_000, 10),
+  /** Share API: how long an answer is reused for the same token, path and query (0: not cached). */
+  SHARE_ANSWER_CACHE_MS: intVar(0, 60_000, 5000),
+  /** Share API: how long a token found invalid is answered 404 without asking PostgreSQL again. */
+  SHARE_NEGATIVE_CACHE_MS: intVar(0, 3_600_000, 60_000),
 });
 export type ApiGatewayConfig = z.infer<typeof ApiGatewayConfig>;

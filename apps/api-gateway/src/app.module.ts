@@ -29,6 +29,8 @@ import { ProbeRateRepository } from './servers/probe-rate.repository';
 import { ProbeThrottle } from './servers/probe-throttle';
 import { PublicShareHistoryController } from './shares/public-history.controller';
 import { PublicShareController } from './shares/public-share.controller';
+import { PublicShareInterceptor } from './shares/public-share.interceptor';
+import { PublicShareLimits } from './shares/public-share.limits';
 import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
@@ -77,6 +79,8 @@ export class AppModule {
         ServersService,
         SharesRepository,
         SharesService,
+        PublicShareLimits,
+        PublicShareInterceptor,
         AlertsService,
         OutboundThrottle,
         { provide: APP_GUARD, useClass: ApiAuthGuard },

@@ -2,6 +2,7 @@ import { bootstrapService } from '@app/platform';
 import { ApiGatewayConfig } from './app.config';
 import { AppModule } from './app.module';
 import { configureHttp } from './http/http-setup';
+import { contentSecurityPolicy } from './static/csp';
 import { serveWebApp, webDistDir } from './static/web-app';
 
 void bootstrapService({
@@ -11,6 +12,6 @@ void bootstrapService({
   nestOptions: { bodyParser: false },
   configure: (app, config) => {
     configureHttp(app, config);
-    serveWebApp(app, webDistDir(config.WEB_DIST));
+    serveWebApp(app, webDistDir(config.WEB_DIST), contentSecurityPolicy(config.REALTIME_PUBLIC_URL));
   },
 });

@@ -21,5 +21,16 @@ export const RealtimeGatewayConfig = serviceEnvSchema(3001).extend({
   REALTIME_MAX_ROOMS_PER_SOCKET: intVar(1, 10_000, 500),
   /** How long an organisation's plan entitlements (share links allowed?) are reused; a plan change drops them. */
   REALTIME_ENTITLEMENTS_CACHE_MS: intVar(0, 600_000, 30_000),
+  /**
+   * Proxies in front of the gateway whose X-Forwarded-For is trusted (0: none, the client address is the TCP
+   * peer's; 1: the last address a single proxy appended). Like the api-gateway's TRUST_PROXY.
+   */
+  TRUST_PROXY: intVar(0, 10, 0),
+  /** Handshakes (connection attempts with a token) per client address a minute before they are refused. */
+  REALTIME_HANDSHAKES_PER_ADDRESS: intVar(1, 1_000_000, 60),
+  /** Room joins per connection a minute (a burst of this many: a dashboard joins every server it shows at once). */
+  REALTIME_JOINS_PER_SOCKET: intVar(1, 1_000_000, 600),
+  /** Room joins per client address a minute, over all its connections. */
+  REALTIME_JOINS_PER_ADDRESS: intVar(1, 1_000_000, 2000),
 });
 export type RealtimeGatewayConfig = z.infer<typeof RealtimeGatewayConfig>;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Global, Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { stdSerializers } from 'pino';
 import { HttpMetricsMiddleware } from './http-metrics.middleware';
 import { reenterTraceContext } from './http-tracing';
 import { logMixin } from './log-context';
 import { MetricsController } from './metrics.controller';
 import { METRICS_OPTIONS, MetricsService } from './metrics.service';
-import { REDACTED_PATHS } from './redaction';
+import { REDACTED_PATHS, redactTokens, redactUrl } from './redaction';
 import { tracingEnabled } from './tracing';
 
 export interface ObservabilityOptions {
@@ -51,11 +52,18 @@ export class ObservabilityModule implements NestModule {
               req: (req: { id: string; method: string; url: string }) => ({
                 id: req.id,
                 method: req.method,
-                // Drop the query string: share tokens may travel there.
-                url: req.url.split('?')[0],
+                // Without the query string (tokens may travel there) and without share tokens in the path.
+                url: redactUrl(req.url),
               }),
               // The status only: a response's headers cost a kilobyte per line and may carry cookies.
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+              // An error's message or stack may quote a URL with a share token in it.
+              err: (err: unknown) => {
+                const out = stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+                if (typeof out.message === 'string') out.message = redactTokens(out.message);
+                if (typeof out.stack === 'string') out.stack = redactTokens(out.stack);
+                return out;
+              },
             },
           },
         }),

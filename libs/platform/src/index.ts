@@ -4,3 +4,4 @@ export * from './health.controller';
 export * from './lifecycle.service';
 export * from './platform.module';
 export * from './readiness.registry';
+export * from './token-buckets';

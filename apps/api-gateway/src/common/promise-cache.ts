@@ -29,6 +29,12 @@ export class PromiseCache<T> {
     return entry.value;
   }
 
+  /** Whether `key` has an entry younger than the time to live (resolved or still loading): a get would not load. */
+  has(key: string): boolean {
+    const hit = this.entries.get(key);
+    return hit !== undefined && this.clock.nowMs() - hit.at < this.ttlMs;
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

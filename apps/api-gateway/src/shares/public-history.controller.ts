@@ -1,9 +1,9 @@
 import { Clock } from '@app/platform';
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/principal';
 import { ApiRoute } from '../http/api-doc';
-import { range } from '../metrics/history-range';
+import { range, type HistoryRange } from '../metrics/history-range';
 import {
   ADDON_ERRORS,
   GeneratorsHistoryAnswer,
@@ -19,11 +19,28 @@ import {
   SessionHistory,
 } from '../metrics/metrics.schemas';
 import { MetricsService } from '../metrics/metrics.service';
+import { PublicShareInterceptor } from './public-share.interceptor';
 import { SharesService } from './shares.service';
 
-/** The share API's mirrors of the history routes (see PublicShareController). */
+const HOUR_SECONDS = 3600;
+
+/**
+ * A share link's history over more than an hour is read in whole minutes (whole hours from a step of an hour on):
+ * from the 1-minute / 1-hour aggregates, never a scan of raw samples in a step an anonymous visitor chose.
+ */
+export function aggregateRange<R extends HistoryRange>(r: R): R {
+  if (r.to.getTime() - r.from.getTime() <= HOUR_SECONDS * 1000) return r;
+  const unit = r.stepSeconds >= HOUR_SECONDS ? HOUR_SECONDS : 60;
+  return { ...r, stepSeconds: Math.ceil(r.stepSeconds / unit) * unit };
+}
+
+/**
+ * The share API's mirrors of the history routes (see PublicShareController); ranges over an hour in whole minutes
+ * or hours ({@link aggregateRange}).
+ */
 @ApiTags('public (share links)')
 @Controller('api/v1/public/:token')
+@UseInterceptors(PublicShareInterceptor)
 export class PublicShareHistoryController {
   constructor(
     private readonly shares: SharesService,
@@ -41,7 +58,7 @@ export class PublicShareHistoryController {
   })
   async metricsHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    const r = range(query, this.clock.now());
+    const r = aggregateRange(range(query, this.clock.now()));
     return this.metrics.history(s.orgId, s.serverId, 'metrics', r);
   }
 
@@ -55,7 +72,7 @@ export class PublicShareHistoryController {
   })
   async playersHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    const r = range(query, this.clock.now(), SessionHistory);
+    const r = aggregateRange(range(query, this.clock.now(), SessionHistory));
     return this.metrics.history(s.orgId, s.serverId, 'players', r, r.filters);
   }
 
@@ -69,7 +86,7 @@ export class PublicShareHistoryController {
   })
   async playersTrails(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    const r = range(query, this.clock.now(), SessionHistory);
+    const r = aggregateRange(range(query, this.clock.now(), SessionHistory));
     return this.metrics.history(s.orgId, s.serverId, 'trails', r, r.filters);
   }
 
@@ -83,7 +100,7 @@ export class PublicShareHistoryController {
   })
   async powerHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    const r = range(query, this.clock.now(), PowerHistory);
+    const r = aggregateRange(range(query, this.clock.now(), PowerHistory));
     return this.metrics.history(s.orgId, s.serverId, 'power', r, r.filters);
   }
 
@@ -97,7 +114,7 @@ export class PublicShareHistoryController {
   })
   async productionHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    const r = range(query, this.clock.now(), ProductionHistory);
+    const r = aggregateRange(range(query, this.clock.now(), ProductionHistory));
     return this.metrics.history(s.orgId, s.serverId, 'production', r, r.filters);
   }
 
@@ -111,7 +128,7 @@ export class PublicShareHistoryController {
   })
   async generatorsHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    const r = range(query, this.clock.now(), SessionHistory);
+    const r = aggregateRange(range(query, this.clock.now(), SessionHistory));
     return this.metrics.history(s.orgId, s.serverId, 'generators', r, r.filters);
   }
 
@@ -125,7 +142,7 @@ export class PublicShareHistoryController {
   })
   async resourceSinkHistory(@Param('token') token: string, @Query() query: unknown) {
     const s = await this.shares.resolve(token);
-    const r = range(query, this.clock.now(), SessionHistory);
+    const r = aggregateRange(range(query, this.clock.now(), SessionHistory));
     return this.metrics.history(s.orgId, s.serverId, 'resource_sink', r, r.filters);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -28,6 +28,7 @@ import {
   Train,
 } from '../metrics/metrics.schemas';
 import { MetricsService } from '../metrics/metrics.service';
+import { PublicShareInterceptor } from './public-share.interceptor';
 import { SharesService } from './shares.service';
 
 const PublicServer = z.object({
@@ -45,10 +46,12 @@ const PublicServer = z.object({
  * What a share token reads: one server's dashboard data, read-only, without sign-in, in the same shapes as the
  * authenticated routes. The server is the token's (there is no id in the path to change); its address and ports
  * are never shown. Tokens are resolved through a 10-second cache, the reads through the metrics service's; the
- * histories are mirrored by PublicShareHistoryController.
+ * histories are mirrored by PublicShareHistoryController. Rate limits, invalid tokens and a few seconds' answer
+ * cache: PublicShareInterceptor (docs/security/shares.md).
  */
 @ApiTags('public (share links)')
 @Controller('api/v1/public/:token')
+@UseInterceptors(PublicShareInterceptor)
 export class PublicShareController {
   constructor(
     private readonly shares: SharesService,

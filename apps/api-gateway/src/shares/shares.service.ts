@@ -150,6 +150,16 @@ export class SharesService implements OnModuleInit {
     return share;
   }
 
+  /** Whether the token's share is in the cache (resolving it asks PostgreSQL nothing). */
+  cached(token: string): boolean {
+    return this.cache.has(hashToken(token));
+  }
+
+  /** Throws the 404 of an invalid link (one known to be invalid without a lookup). */
+  invalid(): never {
+    throw invalidShare();
+  }
+
   /** The shared server's name and status, what the link grants, until when. */
   async sharedServer(token: string) {
     const share = await this.resolve(token);

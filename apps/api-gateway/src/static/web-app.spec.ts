@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import express from 'express';
+import { contentSecurityPolicy } from './csp';
 import { serveWebApp } from './web-app';
 
 /** The dashboard's files as the api-gateway serves them: precompressed copies to browsers that take them. */
@@ -69,5 +70,18 @@ describe('serving the built dashboard', () => {
     expect(css.body.toString()).toBe('body{}');
     const outside = await get('/assets/..%2Fsecret.txt', 'br');
     expect(outside.body.toString()).not.toContain('not an asset');
+  });
+
+  it('sends the Content-Security-Policy with the page, deep links and assets, not on API paths', async () => {
+    for (const path of ['/', '/share/gsm_p_abc', '/assets/index-abc.js', '/assets/plain-abc.css']) {
+      const { res } = await get(path, 'br');
+      expect([path, res.headers.get('content-security-policy')]).toEqual([path, contentSecurityPolicy()]);
+    }
+    expect(contentSecurityPolicy()).toContain("script-src 'self';");
+    expect(contentSecurityPolicy('https://live.example.com')).toContain(
+      "connect-src 'self' https://live.example.com wss://live.example.com;",
+    );
+    const api = await fetch(`${base}/api/v1/nothing`);
+    expect(api.headers.get('content-security-policy')).not.toBe(contentSecurityPolicy());
   });
 });

@@ -3,6 +3,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { contentSecurityPolicy } from './csp';
 
 /** Paths the API owns: never answered with the dashboard's index.html. */
 const API_PATHS = /^\/(api|health|metrics|socket\.io)(\/|$)/;
@@ -16,9 +17,9 @@ export function webDistDir(configured: string | undefined): string {
  * Serves the dashboard (apps/web, built by Vite) from the api-gateway: hashed assets cached for a year, index.html
  * never cached, and every other GET that accepts HTML (a deep link such as /servers/<id>) answered with index.html
  * so the client router takes over. API paths keep their JSON 404s. A missing build is logged once, not fatal: the
- * API works without the dashboard.
+ * API works without the dashboard. Every answer carries the dashboard's Content-Security-Policy (`csp`).
  */
-export function serveWebApp(app: INestApplication, dir: string): boolean {
+export function serveWebApp(app: INestApplication, dir: string, csp = contentSecurityPolicy()): boolean {
   const logger = new Logger('WebApp');
   const indexFile = join(dir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -46,6 +47,7 @@ export function serveWebApp(app: INestApplication, dir: string): boolean {
   const compressed = precompressed(dir);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
+    res.setHeader('Content-Security-Policy', csp);
     if (compressed(req, res)) return;
     assets(req, res, () => {
       if (!req.accepts('html') || req.path.startsWith('/assets/')) return next();

@@ -1,13 +1,16 @@
 import type { RoomAnswer } from '@app/contracts';
-import { Clock, LifecycleService, ReadinessRegistry } from '@app/platform';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Clock, LifecycleService, ReadinessRegistry, SERVICE_CONFIG } from '@app/platform';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server as HttpServer } from 'node:http';
+import type { RealtimeGatewayConfig } from '../app.config';
 import { HandshakeAuthenticator } from '../handshake/handshake.authenticator';
 import { HandshakeRefusal, Refusals } from '../handshake/handshake-refusal';
 import { RealtimeMetrics } from '../metrics/realtime.metrics';
 import { ConnectionRegistry } from '../revocation/connection-registry';
 import { RoomService } from '../rooms/room.service';
+import { RealtimeLimits } from '../socket/abuse-limits';
+import { clientAddress } from '../socket/client-address';
 import { IoServer } from '../socket/io.server';
 import { isServerRoom, type RealtimeSocket } from '../socket/realtime-socket';
 
@@ -43,6 +46,8 @@ export class SocketGateway implements OnApplicationBootstrap {
     private readonly lifecycle: LifecycleService,
     private readonly readiness: ReadinessRegistry,
     private readonly clock: Clock,
+    private readonly limits: RealtimeLimits,
+    @Inject(SERVICE_CONFIG) private readonly config: RealtimeGatewayConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -78,7 +83,12 @@ export class SocketGateway implements OnApplicationBootstrap {
   private async handshake(socket: RealtimeSocket): Promise<Error | undefined> {
     // When the check began: a revocation that arrives after it ends the socket even if the check passed.
     const started = this.clock.nowMs();
+    const address = clientAddress(socket.request, this.config.TRUST_PROXY);
+    socket.data.address = address;
     try {
+      // Before any lookup: a flood of handshakes (random tokens) from one address never reaches PostgreSQL.
+      const allowed = this.limits.handshake(address);
+      if (!allowed.ok) throw Refusals.rateLimited(allowed.retryAfterSeconds);
       const principal = await this.authenticator.authenticate(socket.handshake);
       socket.data.principal = principal;
       socket.data.authenticatedAt = started;
@@ -90,7 +100,7 @@ export class SocketGateway implements OnApplicationBootstrap {
         this.logger.error({ err: (error as Error).message }, 'handshake check failed unexpectedly');
       this.metrics.handshakes.inc({ outcome: refusal.outcome });
       // Never the token: the outcome says enough to count and investigate.
-      this.logger.debug({ outcome: refusal.outcome, address: socket.handshake.address }, 'handshake refused');
+      this.logger.debug({ outcome: refusal.outcome, address }, 'handshake refused');
       return refusal.toConnectError();
     }
   }
@@ -99,7 +109,13 @@ export class SocketGateway implements OnApplicationBootstrap {
     if (!this.registry.add(socket)) return;
     socket.on('disconnect', () => this.registry.remove(socket));
     socket.on('room.join.v1', (request: unknown, ack: unknown) => {
-      void this.rooms.join(socket, request, answerWith(ack));
+      const allowed = this.limits.join(socket.id, socket.data.address);
+      if (allowed.ok) return void this.rooms.join(socket, request, answerWith(ack));
+      this.metrics.roomJoins.inc({ outcome: 'rate_limited' });
+      answerWith(ack)({
+        ok: false,
+        error: `Too many room requests from this connection or address; try again in ${allowed.retryAfterSeconds} seconds.`,
+      });
     });
     socket.on('room.leave.v1', (request: unknown, ack: unknown) => {
       answerWith(ack)(this.rooms.leave(socket, request));

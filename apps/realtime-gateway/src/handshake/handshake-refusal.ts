@@ -2,7 +2,15 @@ import type { RealtimeConnectError } from '@app/contracts';
 
 /** Why a handshake was refused (the `outcome` label of gsm_realtime_handshakes_total). */
 export type RefusalOutcome =
-  'missing_token' | 'invalid_token' | 'revoked' | 'expired' | 'disabled' | 'not_member' | 'not_in_plan' | 'unavailable';
+  | 'missing_token'
+  | 'invalid_token'
+  | 'revoked'
+  | 'expired'
+  | 'disabled'
+  | 'not_member'
+  | 'not_in_plan'
+  | 'unavailable'
+  | 'rate_limited';
 
 /** The Error a refused handshake ends with: Socket.IO sends its message and `data` to the client (`connect_error`). */
 export interface ConnectError extends Error {
@@ -83,6 +91,14 @@ export const Refusals = {
       'Forbidden',
       "This share link is switched off: the owner's plan no longer includes share links.",
       'Ask the owner of the server to upgrade the plan or to share the dashboard another way.',
+    ),
+  /** Too many handshakes from the client's address: the client retries later (as for ServiceUnavailable). */
+  rateLimited: (retryAfterSeconds: number) =>
+    new HandshakeRefusal(
+      'rate_limited',
+      'ServiceUnavailable',
+      'Too many connection attempts from this address.',
+      `Try again in ${retryAfterSeconds} seconds.`,
     ),
   unavailable: () =>
     new HandshakeRefusal(

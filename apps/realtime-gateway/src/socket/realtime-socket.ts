@@ -30,6 +30,8 @@ export interface SocketData {
   principal: Principal;
   /** When the handshake began (ms): a revocation that arrives after it but before the socket is registered counts. */
   authenticatedAt: number;
+  /** The client's address (X-Forwarded-For only behind TRUST_PROXY): room joins are limited per address too. */
+  address: string;
 }
 
 /** No events between gateway replicas: every replica reads NATS itself. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { RealtimeLimits } from './abuse-limits';
 import { IoServer } from './io.server';
 
-/** The Socket.IO server instance every feature emits through. */
-@Module({ providers: [IoServer], exports: [IoServer] })
+/** The Socket.IO server instance every feature emits through, and the connection and join limits. */
+@Module({ providers: [IoServer, RealtimeLimits], exports: [IoServer, RealtimeLimits] })
 export class SocketModule {}
