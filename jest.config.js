@@ -39,7 +39,7 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{apps,libs}/**/*.{int,e2e}-spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs}/**/*.{int,e2e}-spec.ts', '<rootDir>/deploy/test/*.{int,e2e}-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/jest/global-setup.js',
       globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.js',
     },
