@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 export const REDIS = Symbol('REDIS');
 
 /**
- * A connection that never queues a command while Redis is away: a command then fails at once (or after 1 s on a
+ * A connection that never queues a command while Redis is away: a command then fails at once (or after 5 s on a
  * stalled connection), and the caller decides to fail closed (sign-in, sign-up) or open (a session's rate limit).
  * It reconnects in the background. The URL is never logged (it may carry a password).
  */
@@ -13,7 +13,7 @@ export function connectRedis(url: string, logger = new Logger('Redis')): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: 1000,
+    commandTimeout: 5000,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
     lazyConnect: false,
