@@ -97,7 +97,7 @@ describe('alert configuration repositories (real PostgreSQL)', () => {
     expect(await rules.countChannels(orgId, [c1.id, c2.id])).toBe(2);
     expect(await rules.countChannels((await seedAccount(db.url)).orgId, [c1.id])).toBe(0);
 
-    const ruleId = await rules.create(newRule(orgId, serverId, [c1.id, c1.id]));
+    const ruleId = (await rules.create(newRule(orgId, serverId, [c1.id, c1.id]), 250))!;
     let [rule] = await rules.list({ orgId, serverId });
     expect(rule).toMatchObject({ id: ruleId, allChannels: false, channelIds: [c1.id], states: [] });
 

@@ -58,7 +58,11 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
     messaging.subscribeRaw('_INBOX.>', (m) => void onTheBus.push(Buffer.from(m.data).toString('utf8')));
     alerting = ServiceProcess.start(
       'alerting',
-      serviceEnv(db.url, prefix, { SECRETS_KEY, TARGET_ALLOW_CIDRS: '127.0.0.0/8', DISCORD_WEBHOOK_EXTRA_HOSTS: '127.0.0.1' }),
+      serviceEnv(db.url, prefix, {
+        SECRETS_KEY,
+        TARGET_ALLOW_CIDRS: '127.0.0.0/8',
+        DISCORD_WEBHOOK_EXTRA_HOSTS: '127.0.0.1',
+      }),
     );
     await alerting.ready(30_000);
     const plan = { planId: 'pro', discordAlerts: true, multiChannelAlerts: true } as PlanEntitlements;

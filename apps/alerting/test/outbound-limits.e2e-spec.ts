@@ -276,7 +276,12 @@ describe('outbound limits: confirmed recipients, test-send throttle, caps, Disco
       'https://evil.example/discord.com/api/webhooks/123456/abcDEF',
       'http://discord.com/api/webhooks/123456/abcDEF',
     ]) {
-      const res = await call('POST', '/api/v1/notification-channels', { kind: 'discord', name: 'x', config: { url } }, owner);
+      const res = await call(
+        'POST',
+        '/api/v1/notification-channels',
+        { kind: 'discord', name: 'x', config: { url } },
+        owner,
+      );
       expect({ url, status: res.status, code: res.body.error?.code }).toEqual({
         url,
         status: 400,

@@ -12,6 +12,7 @@ import {
   SilencesController,
 } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { OutboundCountersRepository } from './alerts/outbound-counters.repository';
 import { OutboundThrottle } from './alerts/outbound-throttle';
 import { AuditModule } from './audit/audit.module';
 import { ApiAuthGuard } from './auth/auth.guard';
@@ -82,6 +83,7 @@ export class AppModule {
         PublicShareLimits,
         PublicShareInterceptor,
         AlertsService,
+        OutboundCountersRepository,
         OutboundThrottle,
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],

@@ -247,7 +247,12 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
         db.url,
         `INSERT INTO alert_recipients (org_id, channel_id, address, token_sha256, expires_at)
          VALUES ($1, $2, $3, $4, now() + interval '1 hour')`,
-        [orgA, await throwaway.emailChannel(), `${unique('rcpt')}@example.com`, createHash('sha256').update(token).digest('hex')],
+        [
+          orgA,
+          await throwaway.emailChannel(),
+          `${unique('rcpt')}@example.com`,
+          createHash('sha256').update(token).digest('hex'),
+        ],
       );
       return token;
     },

@@ -170,8 +170,7 @@ export class AlertChannelsService {
         { limit: cap, resource: 'notification_channels' },
       );
     this.changes.announce(orgId, null, 'channels');
-    if (config.kind === 'email')
-      await this.recipients.sync(orgId, { id, name: row.name, adopt: false }, config.to);
+    if (config.kind === 'email') await this.recipients.sync(orgId, { id, name: row.name, adopt: false }, config.to);
     const recipients = await this.recipientsOf([row]);
     return { ...channelView(row, undefined, recipients.get(id) ?? []), ...(secret ? { signing_secret: secret } : {}) };
   }

@@ -125,9 +125,7 @@ export class AlertRulesRepository {
           data: {
             ...fields,
             allChannels: channelIds === null,
-            channels: channelIds
-              ? { create: [...new Set(channelIds)].map((channelId) => ({ channelId })) }
-              : undefined,
+            channels: channelIds ? { create: [...new Set(channelIds)].map((channelId) => ({ channelId })) } : undefined,
           },
           select: { id: true },
         });

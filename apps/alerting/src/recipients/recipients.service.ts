@@ -95,7 +95,7 @@ export class RecipientsService implements OnApplicationBootstrap {
         return { address, tokenSha256: sha256(token), expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS) };
       });
     await this.repo.replace(orgId, channel.id, wanted, fresh, now);
-    for (const [address, token] of tokens) await this.mail(address, channel.name, token);
+    await Promise.all([...tokens].map(([address, token]) => this.mail(address, channel.name, token)));
   }
 
   /** Mails a new link to every pending recipient of the channel. */

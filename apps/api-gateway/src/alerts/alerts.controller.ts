@@ -50,11 +50,12 @@ export class AlertRulesController {
   @Post()
   @Access(write)
   @ApiRoute({
-    summary: 'Add a rule (GET /api/v1/alert-rule-kinds lists the kinds and their parameters)',
+    summary:
+      'Add a rule (GET /api/v1/alert-rule-kinds lists the kinds and their parameters); at most 250 an organisation adds (409 beyond)',
     body: CreateRule,
     response: RuleView,
     status: 201,
-    errors: [400, 404],
+    errors: [400, 404, 409],
   })
   create(@Caller() caller: Principal, @Param('id') id: string, @Body() body: unknown) {
     return this.alerts.createRule(caller, id, parseInput(CreateRule, body, 'body'));
@@ -130,11 +131,11 @@ export class NotificationChannelsController {
   @Access(write)
   @ApiRoute({
     summary:
-      'Add a channel. config by kind: discord/slack/teams/webhook {url}; email {to: [addresses]}; telegram {bot_token, chat_id}. locale: the language of its alert messages (en, de, es, fr, nl; default en). A webhook channel answers its signing_secret once.',
+      'Add a channel (at most 25 an organisation; 409 beyond). config by kind: discord {url} (a Discord webhook: discord.com or discordapp.com); slack/teams/webhook {url}; email {to: [addresses]} (each address gets a confirmation link and receives alerts only once confirmed); telegram {bot_token, chat_id}. locale: the language of its alert messages (en, de, es, fr, nl; default en). A webhook channel answers its signing_secret once.',
     body: CreateChannel,
     response: SavedChannelView,
     status: 201,
-    errors: [400, 403],
+    errors: [400, 403, 409, 429],
   })
   create(@Caller() caller: Principal, @Body() body: unknown) {
     return this.alerts.createChannel(caller, parseInput(CreateChannel, body, 'body'));
@@ -172,9 +173,10 @@ export class NotificationChannelsController {
   @HttpCode(200)
   @Access(write)
   @ApiRoute({
-    summary: "Send a test message now and report the receiver's answer",
+    summary:
+      "Send a test message now and report the receiver's answer (at most 10 per user and 30 per organisation every 10 minutes: 429 with Retry-After beyond)",
     response: ChannelTestAnswer,
-    errors: [403, 404, 503],
+    errors: [403, 404, 429, 503],
   })
   test(@Caller() caller: Principal, @Param('id') id: string) {
     return this.alerts.testChannel(caller, id);

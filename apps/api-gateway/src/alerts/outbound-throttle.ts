@@ -1,9 +1,9 @@
-import { Db, PrismaService } from '@app/database';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import type { Principal } from '../auth/principal';
 import { ApiError } from '../http/api-error';
+import { OutboundCountersRepository } from './outbound-counters.repository';
 
 /** What the platform sends on a user's word: a channel's test message, the confirmation mails of its recipients. */
 export type OutboundAction = 'test-send' | 'confirm-mail';
@@ -23,7 +23,7 @@ export class OutboundThrottle {
   private calls = 0;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly counters: OutboundCountersRepository,
     private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly env: ApiGatewayConfig,
   ) {}
@@ -35,14 +35,9 @@ export class OutboundThrottle {
     const start = new Date(Math.floor(now / windowMs) * windowMs);
     const userKey = `${action}:user:${caller.userId}`;
     const orgKey = `${action}:org:${caller.orgId}`;
-    const rows = await this.prisma.$queryRaw<{ key: string; count: number }[]>(
-      Db.Prisma.sql`INSERT INTO outbound_counters (key, window_start, count)
-        SELECT k, ${start}, 1 FROM unnest(${[userKey, orgKey]}::text[]) AS k
-        ON CONFLICT (key, window_start) DO UPDATE SET count = outbound_counters.count + 1
-        RETURNING key, count`,
-    );
-    if (++this.calls % 200 === 0) void this.sweep(start);
-    const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
+    const counts = await this.counters.add([userKey, orgKey], start);
+    if (++this.calls % 200 === 0) void this.counters.forgetBefore(start).catch(() => undefined);
+    const count = (key: string) => counts.get(key) ?? 0;
     const perUser = this.env.OUTBOUND_PER_USER;
     const perOrg = this.env.OUTBOUND_PER_ORG;
     const over =
@@ -56,12 +51,5 @@ export class OutboundThrottle {
       `Wait ${retryAfter} s (Retry-After) and try again.`,
       { retry_after_seconds: retryAfter, limit: over },
     );
-  }
-
-  /** Forgets windows that ended (best effort: a failure leaves them for the next sweep). */
-  private async sweep(current: Date): Promise<void> {
-    await this.prisma
-      .$executeRaw(Db.Prisma.sql`DELETE FROM outbound_counters WHERE window_start < ${current}`)
-      .catch(() => undefined);
   }
 }
