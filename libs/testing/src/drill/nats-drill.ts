@@ -55,6 +55,7 @@ export const CLUSTER_DRILLS: Drill[] = [
       const cluster = clusterOf(p);
       const streams = await cluster.streams();
       const short = streams.filter((s) => s.numReplicas !== 3 || s.peers !== 3);
+      log(`streams: ${streams.map((s) => `${s.name} R${s.numReplicas} (${s.peers} peers)`).join(', ')}`);
       check(
         'every stream and KV bucket has three copies (NATS_STREAM_REPLICAS=3)',
         short.length === 0 && streams.length > 0,
