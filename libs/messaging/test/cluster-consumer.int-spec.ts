@@ -123,7 +123,9 @@ describe('pull consumers on a three-node NATS cluster when the leading node dies
         `single got ${single.length}, batched got ${batched.length} of ${n + 2}\n`,
     );
     expect(recoveredMs).not.toBeNull();
-    expect(recoveredMs!).toBeLessThan(20_000);
+    // New leaders within 2-5 s (nats-server's election), the stall noticed after 4 s of silence: 12 s is a bound
+    // with room for a loaded machine (before the watchdog: 16.8 s, the client waited on its paused heartbeat monitor).
+    expect(recoveredMs!).toBeLessThan(12_000);
     // Nothing of what was published is missed once recovered (the messages of the election are redelivered).
     await sleep(3000);
     const all = ['before', 'aligned', ...Array.from({ length: n }, (_, i) => `after-${i}`)];
