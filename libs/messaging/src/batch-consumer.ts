@@ -1,6 +1,7 @@
 import type { EventContract } from '@app/contracts';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import type { ConsumerContext } from './jetstream-consumer';
+import { PullWatchdog } from './pull-watchdog';
 import { StreamMessage } from './stream-message';
 import { handleBatch, type ConsumerSpanInfo } from './tracing';
 
@@ -25,7 +26,8 @@ export interface BatchConsumeOptions {
   traceAs: EventContract;
   /**
    * Called once when pulling ends although `stop()` was not called (a NATS outage outlived the client's own
-   * recovery, the consumer was deleted): the owner decides whether and how to start again.
+   * recovery): the owner decides whether and how to start again. A pull that stalls (its request lost with the
+   * NATS node that led the consumer, the consumer reported missing) is not an end: the consumer opens a new one.
    */
   onEnd?: () => void;
 }
@@ -76,18 +78,9 @@ export class BatchConsumer implements BatchConsumerHandle {
 
   /** Declares the consumer if it is missing and starts pulling. */
   async start(): Promise<void> {
-    const spec = {
-      durable: this.durable,
-      startAt: this.options.startAt ?? 'new',
-      ackWaitMs: this.options.ackWaitMs,
-      maxAckPending: this.options.maxAckPending,
-    };
-    await this.context.streams.declareConsumer(this.streamName, spec, 'keep');
-    this.messages = await this.context.streams.openMessages(this.streamName, this.durable, {
-      maxMessages: this.options.pullSize ?? this.options.maxBatch * 2,
-      expiresMs: 5000,
-    });
-    const loop = this.run(this.messages);
+    await this.declare();
+    this.messages = await this.open();
+    const loop = this.keepConsuming(this.messages);
     this.loop = loop;
     // Outside the loop's own promise, so that an owner may call stop() from onEnd.
     void loop.then(() => {
@@ -95,20 +88,77 @@ export class BatchConsumer implements BatchConsumerHandle {
     });
   }
 
-  private async run(messages: ConsumerMessages): Promise<void> {
+  private declare(): Promise<void> {
+    const spec = {
+      durable: this.durable,
+      startAt: this.options.startAt ?? 'new',
+      ackWaitMs: this.options.ackWaitMs,
+      maxAckPending: this.options.maxAckPending,
+    };
+    return this.context.streams.declareConsumer(this.streamName, spec, 'keep');
+  }
+
+  private open(): Promise<ConsumerMessages> {
+    return this.context.streams.openMessages(this.streamName, this.durable, {
+      maxMessages: this.options.pullSize ?? this.options.maxBatch * 2,
+      expiresMs: 5000,
+    });
+  }
+
+  /** Runs pulls one after the other while they stall; returns when one ends otherwise (or on stop()). */
+  private async keepConsuming(first: ConsumerMessages): Promise<void> {
+    let messages: ConsumerMessages | undefined = first;
+    for (;;) {
+      const stalled = await this.run(messages);
+      if (!stalled || this.stopping) return;
+      this.context.logger.warn(`batch consumer ${this.name} stalled (${stalled}); pulling anew`);
+      messages = undefined;
+      while (!messages && !this.stopping) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        try {
+          await this.declare();
+          messages = await this.open();
+        } catch (error) {
+          this.context.logger.warn(`batch consumer ${this.name} cannot pull yet: ${(error as Error).message}`);
+          await new Promise((resolve) => setTimeout(resolve, 750));
+        }
+      }
+      if (!messages) return;
+      if (this.stopping) {
+        await messages.close().catch(() => undefined);
+        return;
+      }
+      this.messages = messages;
+    }
+  }
+
+  /** Gathers the pull's messages into batches until it ends; resolves with why it stalled, if it did. */
+  private async run(messages: ConsumerMessages): Promise<string | undefined> {
+    let stalled: string | undefined;
+    const watchdog = new PullWatchdog(messages, (reason) => {
+      stalled = reason;
+      void messages.close().catch(() => undefined);
+    });
     try {
       for await (const msg of messages) {
+        watchdog.alive();
         if (this.stopping) {
           msg.nak();
           continue;
         }
         this.pending.push(new StreamMessage(msg));
-        if (this.pending.length >= this.options.maxBatch) await this.flush();
-        else this.timer ??= setTimeout(() => void this.flush(), this.options.maxWaitMs);
+        if (this.pending.length >= this.options.maxBatch) {
+          watchdog.setBusy(true);
+          await this.flush();
+          watchdog.setBusy(false);
+        } else this.timer ??= setTimeout(() => void this.flush(), this.options.maxWaitMs);
       }
     } catch (error) {
       this.context.logger.warn(`batch consumer ${this.name} interrupted: ${(error as Error).message}`);
+    } finally {
+      watchdog.stop();
     }
+    return stalled;
   }
 
   flush(): Promise<void> {

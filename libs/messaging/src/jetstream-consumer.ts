@@ -5,6 +5,7 @@ import { parseMessage, readMeta, type Handler, type MessageMeta } from './codec'
 import type { MessagingLogger } from './connection';
 import type { DeadLetters } from './dead-letter';
 import { PermanentMessageError, RetryLaterError } from './errors';
+import { PullWatchdog } from './pull-watchdog';
 import type { StreamAdmin } from './stream-admin';
 import type { SubjectNaming } from './subject-naming';
 import { failSpan, handleMessage, type ConsumerSpanInfo } from './tracing';
@@ -104,7 +105,8 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
 
   /**
    * Runs the pull loop; if it ends or fails while we are not stopping (a NATS outage outlived the client's own
-   * recovery, the consumer was removed), it declares the consumer again and resumes after a short pause.
+   * recovery, the consumer was removed, or the pull stalled: its request was lost with a NATS node that led the
+   * consumer), it declares the consumer again and resumes after a short pause with a new pull.
    */
   private async keepConsuming(first: ConsumerMessages): Promise<void> {
     let messages: ConsumerMessages | undefined = first;
@@ -115,19 +117,36 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
           await messages.close(); // stop() ran while we were reopening
           break;
         }
-        await this.run(messages);
+        const stalled = await this.run(messages);
+        if (stalled) this.messaging.logger.warn(`consumer ${this.name} stalled (${stalled}); pulling anew`);
       } catch (error) {
         this.messaging.logger.warn(`consumer ${this.name} interrupted: ${(error as Error).message}; resuming`);
       }
       messages = undefined;
       if (this.stopping) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 250));
       await this.declare().catch(() => undefined);
     }
   }
 
-  private async run(messages: ConsumerMessages): Promise<void> {
+  /** Handles the pull's messages until it ends; resolves with why it stalled, if it did. */
+  private async run(messages: ConsumerMessages): Promise<string | undefined> {
+    let stalled: string | undefined;
+    const watchdog = new PullWatchdog(messages, (reason) => {
+      stalled = reason;
+      void messages.close().catch(() => undefined);
+    });
+    try {
+      await this.each(messages, watchdog);
+    } finally {
+      watchdog.stop();
+    }
+    return stalled;
+  }
+
+  private async each(messages: ConsumerMessages, watchdog: PullWatchdog): Promise<void> {
     for await (const msg of messages) {
+      watchdog.alive();
       if (this.stopping) {
         msg.nak();
         continue;
@@ -141,7 +160,11 @@ export class JetStreamConsumer<T> implements ConsumerHandle {
       this.inFlight.add(task);
       // At capacity, wait for one handler to finish (a Promise.race over every handler in flight would register a
       // reaction on each of them per message: quadratic work exactly when the replica is busiest).
-      if (this.inFlight.size >= this.concurrency) await new Promise<void>((resolve) => (this.slotFreed = resolve));
+      if (this.inFlight.size >= this.concurrency) {
+        watchdog.setBusy(true);
+        await new Promise<void>((resolve) => (this.slotFreed = resolve));
+        watchdog.setBusy(false);
+      }
     }
   }
 

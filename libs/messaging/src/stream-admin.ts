@@ -10,6 +10,7 @@ import {
   type ConsumerUpdateConfig,
 } from '@nats-io/jetstream';
 import type { MessagingConnection } from './connection';
+import { PULL_HEARTBEAT_MS } from './pull-watchdog';
 import { StreamMessage } from './stream-message';
 import type { SubjectNaming } from './subject-naming';
 
@@ -120,7 +121,13 @@ export class StreamAdmin {
     options: { maxMessages: number; expiresMs: number },
   ): Promise<ConsumerMessages> {
     const consumer = await this.connection.js.consumers.get(stream, durable);
-    return consumer.consume({ max_messages: options.maxMessages, expires: options.expiresMs });
+    // Heartbeats every second while a pull waits, so that a pull lost with a cluster node is noticed in seconds
+    // (the client's default is half the expiry) — see PullWatchdog.
+    return consumer.consume({
+      max_messages: options.maxMessages,
+      expires: options.expiresMs,
+      idle_heartbeat: PULL_HEARTBEAT_MS,
+    });
   }
 }
 

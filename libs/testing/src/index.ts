@@ -10,6 +10,8 @@ export * from './platform';
 export * from './service-stack';
 export * from './receivers';
 export {
+  CLUSTER_DRILLS,
+  NatsCluster,
   DRILLS,
   DRILL_ENV,
   DrillPlatform,

@@ -9,8 +9,9 @@ import { freePortRange } from '../platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../receivers';
 import { SimulatorProcess } from '../simulator';
 import { TcpBalancer } from './balancer';
-import { PrivateNats, PrivatePostgres, sleep } from './infra';
+import { PrivateNats, PrivatePostgres, sleep, type DrillNats } from './infra';
 import { ApiLoad } from './load';
+import { NatsCluster } from './nats-cluster';
 import { newestSamples } from './measure';
 import { Replica, type ServiceName } from './replica';
 import { DashboardClient } from './sockets';
@@ -26,6 +27,11 @@ export interface DrillPlatformOptions {
   apiRatePerSecond: number;
   /** Dashboard socket connections (default 6). */
   socketClients: number;
+  /**
+   * A private three-node NATS cluster instead of one nats-server: the services get all three URLs and
+   * NATS_STREAM_REPLICAS=3 (every stream and KV bucket in three copies). Default false.
+   */
+  natsCluster?: boolean;
   /** Where the services' logs go and stay; unset: a temporary directory removed by close(). */
   logDir?: string;
   log: (line: string) => void;
@@ -90,7 +96,7 @@ export class DrillPlatform {
   readonly servers: DrillServer[] = [];
   readonly sockets: DashboardClient[] = [];
   pg!: PrivatePostgres;
-  nats!: PrivateNats;
+  nats!: DrillNats;
   sim!: SimulatorProcess;
   apiLb!: TcpBalancer;
   realtimeLb!: TcpBalancer;
@@ -153,14 +159,24 @@ export class DrillPlatform {
 
   private async bootSteps(): Promise<void> {
     const started = Date.now();
-    const base = await freePortRange(12);
-    this.say(`ports ${base}-${base + 11}; state in ${this.stateDir}; logs in ${this.logDir}`);
+    // PostgreSQL, nats-server, ten replicas; a cluster's three nodes take six more (clients, then routes).
+    const size = this.options.natsCluster ? 18 : 12;
+    const base = await freePortRange(size);
+    this.say(`ports ${base}-${base + size - 1}; state in ${this.stateDir}; logs in ${this.logDir}`);
     this.pg = new PrivatePostgres(join(this.stateDir, 'pg'), base, join(this.logDir, 'postgres.log'));
-    this.nats = new PrivateNats(join(this.stateDir, 'nats'), base + 1, join(this.logDir, 'nats-server.log'));
-    this.say('starting a private PostgreSQL and nats-server…');
+    this.nats = this.options.natsCluster
+      ? new NatsCluster(join(this.stateDir, 'nats'), base + 12, this.logDir)
+      : new PrivateNats(join(this.stateDir, 'nats'), base + 1, join(this.logDir, 'nats-server.log'));
+    this.say(
+      `starting a private PostgreSQL and ${this.options.natsCluster ? 'three-node NATS cluster' : 'nats-server'}…`,
+    );
     await Promise.all([this.pg.init(), this.nats.start()]);
     this.stillWanted();
-    this.say(`PostgreSQL pid ${this.pg.pid} on ${base}, nats-server pid ${this.nats.pid} on ${base + 1}; migrating…`);
+    const natsText =
+      this.nats instanceof NatsCluster
+        ? `NATS cluster ${this.nats.nodes.map((n) => `${n.name} pid ${n.pid} on ${n.port}`).join(', ')}`
+        : `nats-server pid ${this.nats.pid} on ${base + 1}`;
+    this.say(`PostgreSQL pid ${this.pg.pid} on ${base}, ${natsText}; migrating…`);
     await applyMigrations({ databaseUrl: this.databaseUrl, migrationsDir: findMigrationsDir() });
     const h = this.options.healthIntervalSeconds;
     // The plan table is data: the Team plan of this private database polls every few seconds.
@@ -237,6 +253,7 @@ export class DrillPlatform {
       DATABASE_POOL_SIZE: '5',
       NATS_URL: this.nats.url,
       NATS_PREFIX: 'gsm',
+      NATS_STREAM_REPLICAS: this.options.natsCluster ? '3' : '1',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: '5000',

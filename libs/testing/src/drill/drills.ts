@@ -61,10 +61,16 @@ export interface FaultOutcome {
   restoredAt?: number;
   /** The replica killed (restarted by the runner once the recovery is measured). */
   killed?: Replica;
+  /** Brings back what the fault took away (e.g. a killed NATS node), run once the recovery is measured. */
+  restore?: () => Promise<string>;
   notes?: string[];
 }
 
-type RecoveryCheck = 'samples' | 'poller-leader' | 'alerting-leader' | 'sockets' | 'api' | 'frm';
+/**
+ * `results`: the alerting evaluator reads poll results again (its inputs counter grows by two rounds of the fleet's
+ * health results after the fault).
+ */
+type RecoveryCheck = 'samples' | 'results' | 'poller-leader' | 'alerting-leader' | 'sockets' | 'api' | 'frm';
 
 /** A fault drill. */
 export interface Drill {
@@ -77,6 +83,10 @@ export interface Drill {
   recoveryFrom?: 'fault' | 'end of the fault';
   /** The bound on the recovery time, given what the fault did. */
   boundMs(platform: DrillPlatform, fault: FaultOutcome, faultAt: number): number;
+  /** Runs on a platform started with a three-node NATS cluster (`natsCluster`), not on the single nats-server. */
+  natsCluster?: boolean;
+  /** Before the alert victim is stopped and the fault injected: lines up what the fault needs (not timed). */
+  prepare?(platform: DrillPlatform, context: DrillContext): Promise<void>;
   /** Health slots missing in this window are expected (not polled by design), not lost. */
   expectedPause?(platform: DrillPlatform, fault: FaultOutcome, faultAt: number): [number, number];
   inject(platform: DrillPlatform, context: DrillContext): Promise<FaultOutcome>;
@@ -87,9 +97,11 @@ export interface DrillContext {
   log: (line: string) => void;
   /** Servers a drill may break on purpose without touching the alert victim. */
   spareServers: DrillServer[];
+  /** Records a verdict of the drill's own (it counts like every other check). */
+  check: (name: string, ok: boolean, detail: string) => void;
 }
 
-const MARGIN_MS = 3000;
+export const MARGIN_MS = 3000;
 const PG_PAUSE_MS = 30_000;
 const PG_DOWN_MS = 3000;
 const NATS_DOWN_MS = 2000;
@@ -99,7 +111,7 @@ const FLOOD_DELAY_MS = 1500;
 /** The poller's flush retry backoff caps at 5 s (apps/poller SampleWriter). */
 const WRITER_BACKOFF_MS = 5000;
 /** The longest a scheduler lease stays with a leader that is gone: its time to live, plus a standby's retry. */
-const LEASE_MS = DRILL_ENV.POLLER_LEADER_TTL_MS + DRILL_ENV.POLLER_LEADER_RETRY_MS;
+export const LEASE_MS = DRILL_ENV.POLLER_LEADER_TTL_MS + DRILL_ENV.POLLER_LEADER_RETRY_MS;
 
 async function killReplica(replica: Replica, log: (line: string) => void): Promise<FaultOutcome> {
   log(`kill -9 ${replica.name} (pid ${replica.pid})`);
@@ -320,7 +332,12 @@ export async function runDrill(platform: DrillPlatform, drill: Drill, options: R
   const victim = drill.alertVictim ? candidates[(options.victimIndex ?? 0) % candidates.length]! : undefined;
   const progress: Progress = { fault: undefined, injectedAt: 0, aborted: false };
   let stoppedAt = 0;
+  let fault: FaultOutcome | undefined;
   try {
+    if (drill.prepare) {
+      await drill.prepare(platform, { log, spareServers: spare, check });
+      await platform.waitHealthy(90_000);
+    }
     if (victim && drill.alertVictim) {
       await platform.sim.setFault(victim.index, 'stopped');
       stoppedAt = Date.now();
@@ -331,9 +348,8 @@ export async function runDrill(platform: DrillPlatform, drill: Drill, options: R
     const faultAt = Date.now();
     const steps: Record<string, number | null> = Object.fromEntries(drill.recovery.map((c) => [c, null]));
     const watcher = watchRecovery(platform, drill, faultAt, steps, progress);
-    let fault: FaultOutcome;
     try {
-      fault = await drill.inject(platform, { log, spareServers: spare });
+      fault = await drill.inject(platform, { log, spareServers: spare, check });
     } catch (error) {
       progress.aborted = true;
       await watcher;
@@ -366,6 +382,12 @@ export async function runDrill(platform: DrillPlatform, drill: Drill, options: R
       const t = Date.now();
       await fault.killed.start();
       log(`${fault.killed.name} started again (pid ${fault.killed.pid}), ready in ${seconds(Date.now() - t)}`);
+    }
+    if (fault.restore) {
+      const t = Date.now();
+      const what = await fault.restore();
+      fault.restore = undefined;
+      log(`${what} in ${seconds(Date.now() - t)}`);
     }
 
     // The victim's alerts: offline once, then back online once.
@@ -542,6 +564,7 @@ export async function runDrill(platform: DrillPlatform, drill: Drill, options: R
     };
   } finally {
     progress.aborted = true;
+    if (fault?.restore) await fault.restore().catch((error: Error) => log(`could not restore: ${error.message}`));
     if (victim) await platform.sim.clearFaults(victim.index).catch(() => undefined);
     if (platform.pg.running) platform.pg.resume();
     if (!platform.nats.running) await platform.nats.start().catch(() => undefined);
@@ -588,7 +611,7 @@ async function watchRecovery(
   steps: Record<string, number | null>,
   progress: Progress,
 ): Promise<number | null> {
-  const firstSample = new Map<string, number>();
+  const state: WatchState = { firstSample: new Map(), inputsBaseline: undefined };
   const passed = new Map<RecoveryCheck, number>();
   for (;;) {
     await sleep(250);
@@ -603,7 +626,7 @@ async function watchRecovery(
       if (passed.has(c)) continue;
       // A dropped socket is noticed a moment after the kill: give the disconnects a second to arrive.
       if (c === 'sockets' && Date.now() < progress.injectedAt + 1000) continue;
-      const at = await passedAt(platform, c, from, firstSample).catch(() => null);
+      const at = await passedAt(platform, c, from, state).catch(() => null);
       if (at !== null) {
         passed.set(c, at);
         steps[c] = at - from;
@@ -613,14 +636,28 @@ async function watchRecovery(
   }
 }
 
+/** What the recovery checks remember between two looks. */
+interface WatchState {
+  /** When each server's first sample after the fault was seen stored. */
+  firstSample: Map<string, number>;
+  /** The alerting replicas' inputs counter at the first look after the fault. */
+  inputsBaseline: number | undefined;
+}
+
 /** When a recovery check passed (now, or when what it waits for arrived), or null while it does not. */
 async function passedAt(
   platform: DrillPlatform,
   c: RecoveryCheck,
   from: number,
-  firstSample: Map<string, number>,
+  state: WatchState,
 ): Promise<number | null> {
+  const firstSample = state.firstSample;
   switch (c) {
+    case 'results': {
+      const inputs = await platform.metricSum('alerting', 'gsm_alerting_inputs_total');
+      state.inputsBaseline ??= inputs;
+      return inputs - state.inputsBaseline >= 2 * platform.servers.length ? Date.now() : null;
+    }
     case 'samples': {
       // The first poll sample of every server with a slot after the fault, seen stored.
       const newest = await newestSamples(platform.databaseUrl, 1000);

@@ -5,6 +5,8 @@ export * from './events';
 export * from './infra';
 export * from './load';
 export * from './measure';
+export * from './nats-cluster';
+export * from './nats-drill';
 export * from './replica';
 export * from './sockets';
 export * from './table';

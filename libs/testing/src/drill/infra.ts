@@ -240,7 +240,22 @@ export class PrivatePostgres {
   }
 }
 
-function findNatsServer(): string {
+/** What the drill platform needs of its NATS: one private nats-server or a private three-node cluster. */
+export interface DrillNats {
+  /** The client URL(s), comma-separated (what NATS_URL takes). */
+  readonly url: string;
+  /** True while every node runs. */
+  readonly running: boolean;
+  /** The pid of the single server, or of the first node of a cluster. */
+  readonly pid: number | undefined;
+  /** Starts whatever does not run, and resolves once it is ready. */
+  start(): Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The nats-server binary (Debian installs it in /usr/sbin). */
+export function findNatsServer(): string {
   for (const dir of [
     '/usr/sbin',
     '/usr/local/bin',
@@ -256,7 +271,7 @@ function findNatsServer(): string {
  * A nats-server of the drills' own (JetStream, file store in a private directory, loopback only), started as a
  * child process; stopped and started again on the same port and store directory for the restart drill.
  */
-export class PrivateNats {
+export class PrivateNats implements DrillNats {
   private child: ChildProcess | undefined;
   private readonly binary = findNatsServer();
   private readonly log: WriteStream;

@@ -61,7 +61,7 @@ export class Replica {
   }
 
   /** Starts the process and resolves once it logs `<app> ready`. */
-  async start(timeoutMs = 60_000): Promise<void> {
+  async start(timeoutMs = 120_000): Promise<void> {
     if (this.alive) return;
     const main = join(REPO_ROOT, 'apps', this.app, 'dist', 'main.js');
     if (!existsSync(main)) throw new Error(`${main} does not exist: run \`npm run build\` first`);
