@@ -459,6 +459,8 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expect(diagnosis.body.ok).toBe(true);
       expect(diagnosis.body.steps.map((s: { step: string }) => s.step)).toEqual([
         'reachable',
+        // A registered server's certificate is checked against the one pinned at registration first.
+        'certificate',
         'health_check',
         'password_login',
         'addon',

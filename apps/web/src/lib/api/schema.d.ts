@@ -891,7 +891,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run the diagnostic steps in order (container reachable, HealthCheck, PasswordLogin, add-on getPower) */
+        /** Run the diagnostic steps in order (container reachable, certificate still the one pinned at registration, HealthCheck, PasswordLogin, add-on getPower). Operator or Admin: it probes the server with its admin password. Throttled with registrations per user and organisation (429 with Retry-After) */
         post: operations["ServersController_diagnose"];
         delete?: never;
         options?: never;
@@ -7061,6 +7061,23 @@ export interface operations {
                 };
             };
             /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8534,6 +8551,23 @@ export interface operations {
             };
             /** @description error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
