@@ -11,6 +11,7 @@ import {
   startSmtpReceiver,
   type DiscordReceiver,
   type SmtpReceiver,
+  signUpAndIn,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 21).toString('base64');
@@ -52,9 +53,7 @@ describe('outbound limits: confirmed recipients, test-send throttle, caps, Disco
   /** A new account on the Pro plan (every kind of channel); answers its session token. */
   const proAccount = async (): Promise<string> => {
     const email = `outbound${++accounts}-${stack.prefix}@example.com`;
-    const reg = await call('POST', '/api/v1/auth/register', { email, password: 'correct horse battery', name: 'Ev' });
-    expect(reg.status).toBe(201);
-    const token = reg.body.token as string;
+    const { token } = await signUpAndIn(base, email, 'correct horse battery', 'Ev');
     const plan = await call('PUT', '/api/v1/billing/subscription', { plan: 'pro', period: 'monthly' }, token);
     expect(plan.status).toBe(200);
     return token;

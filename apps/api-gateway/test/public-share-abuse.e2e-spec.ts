@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { connectTestMessaging, createTestDatabase, metricValue, ServiceStack, sql } from '@app/testing';
+import { connectTestMessaging, createTestDatabase, metricValue, ServiceStack, sql, signUpAndIn } from '@app/testing';
 import { storePolls } from './stored-polls';
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64');
@@ -81,12 +81,7 @@ describe('share API under abuse: rate limits, negative cache, answer cache (api-
     })}`;
     for (const key of ['a', 'b'] as const) {
       const email = `share-${key}-${stack.prefix}@example.com`;
-      const registered = await fetch(`${base}/api/v1/auth/register`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password: 'correct horse battery', name: 'Ada' }),
-      });
-      const { token } = (await registered.json()) as { token: string };
+      const { token } = await signUpAndIn(base, email, 'correct horse battery', 'Ada');
       const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const me = (await (await fetch(`${base}/api/v1/me`, { headers: auth })).json()) as { organisation_id: string };
       const plan = await fetch(`${base}/api/v1/billing/subscription`, {

@@ -6,6 +6,7 @@ import {
   sql,
   ServiceStack,
   type TestDatabase,
+  signUpAndIn,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 21).toString('base64');
@@ -67,14 +68,11 @@ describe('tenant limits: plan, owner, roles, probe throttle and certificate pins
 
   let counter = 0;
   const signUp = async (email = `tenant${++counter}-${prefix}@example.com`) => {
-    const res = await call('POST', '/api/v1/auth/register', {
-      body: { email, password: 'correct horse battery', name: `Tenant ${counter}` },
-    });
-    expect(res.status).toBe(201);
-    const me = await call('GET', '/api/v1/me', { token: res.body.token });
+    const signed = await signUpAndIn(bases[0]!, email, 'correct horse battery', `Tenant ${counter}`);
+    const me = await call('GET', '/api/v1/me', { token: signed.token });
     return {
-      token: res.body.token as string,
-      userId: res.body.user.id as string,
+      token: signed.token,
+      userId: signed.user.id,
       orgId: me.body.organisation_id,
       email,
     };
