@@ -365,8 +365,8 @@ async function resolveNats(config) {
 }
 
 async function redisAnswers(url) {
-  const { host, port } = new URL(url);
-  return portOpen(host.replace(/^\[|\]$/g, ''), Number(port || 6379), 1500);
+  const { hostname, port } = new URL(url);
+  return portOpen(hostname.replace(/^\[|\]$/g, ''), Number(port || 6379), 1500);
 }
 
 // Redis holds the api-gateway's sign-in and sign-up throttles (shared by every replica; nothing kept on disk).

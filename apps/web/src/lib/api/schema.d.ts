@@ -2,6 +2,23 @@
 // Regenerate with `npm run gen:web-api` against a running platform.
 
 export interface paths {
+    "/api/v1/alert-recipients/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail address for alerts with the token of the link mailed to it (no sign-in needed) */
+        post: operations["AlertRecipientsController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alert-rule-kinds": {
         parameters: {
             query?: never;
@@ -252,7 +269,7 @@ export interface paths {
         /** The organisation's channels (secrets masked) with their last delivery */
         get: operations["NotificationChannelsController_list"];
         put?: never;
-        /** Add a channel. config by kind: discord/slack/teams/webhook {url}; email {to: [addresses]}; telegram {bot_token, chat_id}. locale: the language of its alert messages (en, de, es, fr, nl; default en). A webhook channel answers its signing_secret once. */
+        /** Add a channel (at most 25 an organisation; 409 beyond). config by kind: discord {url} (a Discord webhook: discord.com or discordapp.com); slack/teams/webhook {url}; email {to: [addresses]} (each address gets a confirmation link and receives alerts only once confirmed); telegram {bot_token, chat_id}. locale: the language of its alert messages (en, de, es, fr, nl; default en). A webhook channel answers its signing_secret once. */
         post: operations["NotificationChannelsController_create"];
         delete?: never;
         options?: never;
@@ -279,23 +296,6 @@ export interface paths {
         patch: operations["NotificationChannelsController_update"];
         trace?: never;
     };
-    "/api/v1/notification-channels/{id}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a test message now and report the receiver's answer */
-        post: operations["NotificationChannelsController_test"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/notification-channels/{id}/recipients/resend": {
         parameters: {
             query?: never;
@@ -305,7 +305,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail channels: mail a new confirmation link to every recipient that has not confirmed */
+        /** E-mail channels: mail a new confirmation link (valid 72 h) to every recipient that has not confirmed; alerts go only to confirmed recipients */
         post: operations["NotificationChannelsController_resend"];
         delete?: never;
         options?: never;
@@ -313,7 +313,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/alert-recipients/confirm": {
+    "/api/v1/notification-channels/{id}/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -322,8 +322,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an e-mail address for alerts with the token of the link mailed to it */
-        post: operations["AlertRecipientsController_confirm"];
+        /** Send a test message now and report the receiver's answer (at most 10 per user and 30 per organisation every 10 minutes: 429 with Retry-After beyond) */
+        post: operations["NotificationChannelsController_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -821,7 +821,7 @@ export interface paths {
         /** The server's alert rules with their current state */
         get: operations["AlertRulesController_list"];
         put?: never;
-        /** Add a rule (GET /api/v1/alert-rule-kinds lists the kinds and their parameters) */
+        /** Add a rule (GET /api/v1/alert-rule-kinds lists the kinds and their parameters); at most 250 an organisation adds (409 beyond) */
         post: operations["AlertRulesController_create"];
         delete?: never;
         options?: never;
@@ -1387,6 +1387,74 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AlertRecipientsController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        channel_name: string;
+                        confirmed_at: string;
+                    };
+                };
+            };
+            /**
+             * @description error
+             *
+             *     error
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     AlertRuleKindsController_list: {
         parameters: {
             query?: never;
@@ -2445,61 +2513,6 @@ export interface operations {
             };
         };
     };
-    NotificationChannelsController_resend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        pending: string[];
-                        sent: number;
-                    };
-                };
-            };
-        };
-    };
-    AlertRecipientsController_confirm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        address: string;
-                        channel_name: string;
-                        confirmed_at: string;
-                    };
-                };
-            };
-        };
-    };
     MembersController_accept: {
         parameters: {
             query?: never;
@@ -2895,14 +2908,14 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
+                        name: string;
                         recipients?: {
                             address: string;
                             confirmed: boolean;
                             expires_at: string | null;
                         }[];
-                        /** @enum {string} */
-                        locale: "en" | "de" | "es" | "fr" | "nl";
-                        name: string;
                         target: string;
                         updated_at: string;
                     }[];
@@ -2988,14 +3001,14 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
+                        name: string;
                         recipients?: {
                             address: string;
                             confirmed: boolean;
                             expires_at: string | null;
                         }[];
-                        /** @enum {string} */
-                        locale: "en" | "de" | "es" | "fr" | "nl";
-                        name: string;
                         signing_secret?: string;
                         target: string;
                         updated_at: string;
@@ -3057,6 +3070,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
         };
     };
     NotificationChannelsController_get: {
@@ -3087,14 +3134,14 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
+                        name: string;
                         recipients?: {
                             address: string;
                             confirmed: boolean;
                             expires_at: string | null;
                         }[];
-                        /** @enum {string} */
-                        locale: "en" | "de" | "es" | "fr" | "nl";
-                        name: string;
                         target: string;
                         updated_at: string;
                     };
@@ -3265,14 +3312,14 @@ export interface operations {
                             error: string | null;
                             status: string;
                         } | null;
+                        /** @enum {string} */
+                        locale: "en" | "de" | "es" | "fr" | "nl";
+                        name: string;
                         recipients?: {
                             address: string;
                             confirmed: boolean;
                             expires_at: string | null;
                         }[];
-                        /** @enum {string} */
-                        locale: "en" | "de" | "es" | "fr" | "nl";
-                        name: string;
                         signing_secret?: string;
                         target: string;
                         updated_at: string;
@@ -3336,6 +3383,103 @@ export interface operations {
             };
             /** @description error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    NotificationChannelsController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pending: string[];
+                        sent: number;
+                    };
+                };
+            };
+            /**
+             * @description error
+             *
+             *     error
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3432,6 +3576,23 @@ export interface operations {
             };
             /** @description error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7623,6 +7784,23 @@ export interface operations {
             };
             /** @description error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
