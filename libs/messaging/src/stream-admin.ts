@@ -126,7 +126,8 @@ export class StreamAdmin {
     return consumer.consume({
       max_messages: options.maxMessages,
       expires: options.expiresMs,
-      idle_heartbeat: PULL_HEARTBEAT_MS,
+      // The server refuses a heartbeat over half the expiry ("heartbeat value too large").
+      idle_heartbeat: Math.min(PULL_HEARTBEAT_MS, Math.floor(options.expiresMs / 2)),
     });
   }
 }
