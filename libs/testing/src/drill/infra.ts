@@ -280,6 +280,10 @@ export class PrivateNats implements DrillNats {
     readonly dir: string,
     readonly port: number,
     logFile: string,
+    /** Named in errors (a cluster's node name). */
+    readonly name = 'nats-server',
+    /** More nats-server arguments (a cluster node's name, cluster port and routes). */
+    private readonly extraArgs: string[] = [],
   ) {
     this.log = createWriteStream(logFile, { flags: 'a' });
     this.log.on('error', () => undefined);
@@ -301,9 +305,8 @@ export class PrivateNats implements DrillNats {
   async start(timeoutMs = 20_000): Promise<void> {
     if (this.running) return;
     mkdirSync(this.dir, { recursive: true });
-    const child = spawn(this.binary, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir, ...this.extraArgs];
+    const child = spawn(this.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     let text = '';
     const collect = (c: Buffer): void => {
@@ -314,9 +317,9 @@ export class PrivateNats implements DrillNats {
     child.stderr?.on('data', collect);
     const deadline = Date.now() + timeoutMs;
     while (!text.includes('Server is ready')) {
-      if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}: ${text.slice(-2000)}`);
+      if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}: ${text.slice(-2000)}`);
       if (Date.now() > deadline)
-        throw new Error(`nats-server was not ready within ${timeoutMs} ms: ${text.slice(-2000)}`);
+        throw new Error(`${this.name} was not ready within ${timeoutMs} ms: ${text.slice(-2000)}`);
       await sleep(50);
     }
   }

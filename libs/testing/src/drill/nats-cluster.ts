@@ -1,82 +1,21 @@
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { findNatsServer, sleep, type DrillNats } from './infra';
+import { PrivateNats, sleep, type DrillNats } from './infra';
 
 /** One node of {@link NatsCluster}: a nats-server child process with its own client port, route port and store. */
-export class NatsNode {
-  private child: ChildProcess | undefined;
-  private readonly log: WriteStream;
-  private readonly binary = findNatsServer();
-
-  constructor(
-    readonly name: string,
-    readonly port: number,
-    readonly clusterPort: number,
-    private readonly routes: number[],
-    readonly dir: string,
-    logFile: string,
-  ) {
-    this.log = createWriteStream(logFile, { flags: 'a' });
-    this.log.on('error', () => undefined);
-  }
-
-  get url(): string {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  get pid(): number | undefined {
-    return this.running ? this.child?.pid : undefined;
-  }
-
-  get running(): boolean {
-    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+export class NatsNode extends PrivateNats {
+  constructor(name: string, port: number, clusterPort: number, routes: number[], dir: string, logFile: string) {
+    super(dir, port, logFile, name, [
+      ...['--server_name', name],
+      ...['--cluster_name', 'gsm-drill', '--cluster', `nats://127.0.0.1:${clusterPort}`],
+      ...['--routes', routes.map((p) => `nats://127.0.0.1:${p}`).join(',')],
+    ]);
   }
 
   /** Starts the node (same ports and store as before) and resolves once it says it is ready. */
-  async start(timeoutMs = 60_000): Promise<void> {
-    if (this.running) return;
-    mkdirSync(this.dir, { recursive: true });
-    const args = [
-      ...['--server_name', this.name, '-a', '127.0.0.1', '-p', String(this.port)],
-      ...['-js', '-sd', this.dir],
-      ...['--cluster_name', 'gsm-drill', '--cluster', `nats://127.0.0.1:${this.clusterPort}`],
-      ...['--routes', this.routes.map((p) => `nats://127.0.0.1:${p}`).join(',')],
-    ];
-    const child = spawn(this.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    let text = '';
-    const collect = (c: Buffer): void => {
-      if (!this.log.writableEnded) this.log.write(c);
-      if (text.length < 100_000) text += c.toString('utf8');
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    const deadline = Date.now() + timeoutMs;
-    while (!text.includes('Server is ready')) {
-      if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}: ${text.slice(-2000)}`);
-      if (Date.now() > deadline)
-        throw new Error(`${this.name} was not ready within ${timeoutMs} ms: ${text.slice(-2000)}`);
-      await sleep(50);
-    }
-  }
-
-  /** Stops the node (SIGTERM: a clean shutdown; SIGKILL: a crash) and waits for its exit. */
-  async stop(signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 15_000): Promise<void> {
-    const child = this.child;
-    if (!child || !this.running) return;
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  async close(): Promise<void> {
-    await this.stop('SIGTERM', 5000).catch(() => undefined);
-    if (!this.log.writableEnded) this.log.end();
+  override start(timeoutMs = 60_000): Promise<void> {
+    return super.start(timeoutMs);
   }
 }
 
