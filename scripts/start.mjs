@@ -496,6 +496,7 @@ function serviceEnv(config, infra, name) {
     env.CORS_ORIGINS = origins.join(',');
     env.REDIS_URL = infra.redisUrl;
     env.REDIS_KEY_PREFIX = process.env.REDIS_KEY_PREFIX || `${config.natsPrefix}:`;
+    env.PUBLIC_URL = `http://${config.publicHost}:${config.port}`;
   }
   if (name === 'realtime-gateway') env.CORS_ORIGINS = origins.join(',');
   if (name === 'alerting') {

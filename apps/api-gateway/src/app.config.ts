@@ -59,6 +59,16 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   REALTIME_PUBLIC_URL: urlVar('public URL of the realtime-gateway, e.g. https://live.example.com', ['http', 'https'])
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, '') : null)),
+  /** The dashboard's public URL, for the links in account mails (verification, reset, invitations); unset: the
+   * mails carry a code to enter on the dashboard's page instead of a link. */
+  PUBLIC_URL: urlVar('public URL of the dashboard', ['http', 'https'])
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : null)),
+  /** The mail server for account mails, e.g. smtp://user:password@mail.example.com:587 (the same as alerting's). */
+  SMTP_URL: urlVar('SMTP server URL', ['smtp', 'smtps']).optional(),
+  SMTP_FROM: z.string().default('Satisfactory Monitoring <accounts@localhost>'),
+  /** Deadline of each SMTP step (connect, greeting, each command) of an account mail. */
+  MAIL_SEND_TIMEOUT_MS: intVar(500, 120_000, 10_000),
   /** Share API (/api/v1/public/<token>): requests per client address a minute, over every token. */
   SHARE_RATE_PER_ADDRESS: intVar(1, 1_000_000, 300),
   /** Share API: answers not served from the answer cache per share token a minute, over every address. */

@@ -18,6 +18,7 @@ import { AuditModule } from './audit/audit.module';
 import { ApiAuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OrgModule } from './org/org.module';
 import { PrometheusModule } from './prometheus/prometheus.module';
@@ -50,6 +51,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ service: 'api-gateway', config }),
         AuditModule,
+        MailModule,
         BillingModule,
         AuthModule,
         TokensModule,

@@ -26,8 +26,14 @@ const SECRETS_KEY = Buffer.alloc(32, 44).toString('base64');
 const HEALTHY = 6;
 /** Peak RSS the poller may add over its own baseline while the hostile server is polled. */
 const RSS_BOUND_MIB = 120;
-/** Latest a healthy server's health result may arrive after its slot. */
-const LAG_BOUND_MS = 2000;
+/**
+ * Latest a healthy server's health result may arrive after its slot. CI runs two test files at once on two cores,
+ * next to a simulator streaming 500 MB as fast as it can: single results were seen 2.3 s late there (p50 176 ms).
+ * A poller that read or parsed a hostile answer whole blocks for far longer (and misses slots, checked below).
+ */
+const LAG_BOUND_MS = 5000;
+/** The typical (median) lag: on schedule, not merely eventually. */
+const LAG_P50_BOUND_MS = 1000;
 const HOSTILE_WINDOW_MS = 20_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -176,6 +182,7 @@ describe('poller against a hostile game server in a healthy fleet', () => {
         lag_p99_ms: Math.round(percentile(lags, 99)),
         lag_max_ms: Math.round(Math.max(...lags)),
         lag_bound_ms: LAG_BOUND_MS,
+        lag_p50_bound_ms: LAG_P50_BOUND_MS,
         healthy_rows_per_server: [...rows.values()],
         hostile_answer_too_large: errors.length,
         hostile_factory_polls_dropped: factoryErrors.length,
@@ -189,6 +196,7 @@ describe('poller against a hostile game server in a healthy fleet', () => {
       for (const id of healthy) expect([id, rows.get(id) ?? 0]).toEqual([id, expect.any(Number)]);
       for (const n of rows.values()) expect(n).toBeGreaterThanOrEqual(slots - 1);
       expect(lags.length).toBeGreaterThanOrEqual(HEALTHY * (slots - 1));
+      expect(percentile(lags, 50)).toBeLessThan(LAG_P50_BOUND_MS);
       expect(Math.max(...lags)).toBeLessThan(LAG_BOUND_MS);
       // The hostile server: its getFactory polls are dropped with the clear reason, nothing of them stored.
       expect(factoryErrors.length).toBeGreaterThan(0);

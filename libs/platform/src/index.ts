@@ -5,3 +5,4 @@ export * from './lifecycle.service';
 export * from './platform.module';
 export * from './readiness.registry';
 export * from './token-buckets';
+export * from './smtp-sender';

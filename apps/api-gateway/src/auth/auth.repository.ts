@@ -22,6 +22,7 @@ export interface UserRecord {
 /** The holder of a credential, as the check of a bearer token needs them. */
 interface Holder {
   email: string;
+  emailVerifiedAt: Date | null;
   disabledAt: Date | null;
 }
 
@@ -58,7 +59,7 @@ export interface UserWithOrganisations extends UserRecord {
   organisations: { id: string; name: string; personal: boolean; role: Role }[];
 }
 
-const HOLDER = { select: { email: true, disabledAt: true } } as const;
+const HOLDER = { select: { email: true, emailVerifiedAt: true, disabledAt: true } } as const;
 
 /** Users, personal organisations, sessions and the credential lookups of authentication (owner: api-gateway). */
 @Injectable()

@@ -14,7 +14,7 @@ import { hashPassword } from './passwords';
 const ORG = '00000000-0000-4000-8000-00000000000a';
 const OTHER_ORG = '00000000-0000-4000-8000-00000000000b';
 const USER = '00000000-0000-4000-8000-000000000001';
-const holder = { email: 'pioneer@example.com', disabledAt: null };
+const holder = { email: 'pioneer@example.com', emailVerifiedAt: new Date('2026-01-01T00:00:00Z'), disabledAt: null };
 
 function setup() {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:00Z'));
@@ -284,6 +284,7 @@ describe('AuthService bearer tokens', () => {
       kind: 'session',
       userId: USER,
       email: holder.email,
+      emailVerified: true,
       orgId: ORG,
       role: 'admin',
       scopes: null,

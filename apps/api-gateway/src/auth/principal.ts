@@ -12,6 +12,8 @@ export interface Principal {
   kind: 'session' | 'api';
   userId: string;
   email: string;
+  /** Whether the user verified their e-mail address (unverified: cannot be invited, get e-mail alerts, make tokens). */
+  emailVerified: boolean;
   /** The organisation the request acts in (X-Org-Id, else the personal one; an API token's own organisation). */
   orgId: string;
   role: Role;

@@ -16,6 +16,7 @@ const admin: Principal = {
   kind: 'session',
   userId: ADMIN,
   email: 'admin@example.com',
+  emailVerified: true,
   orgId: ORG,
   role: 'admin',
   scopes: null,

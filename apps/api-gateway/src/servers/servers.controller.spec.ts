@@ -22,6 +22,7 @@ const principal: Principal = {
   kind: 'session',
   userId: '00000000-0000-4000-8000-000000000001',
   email: 'unit@example.com',
+  emailVerified: true,
   orgId: '00000000-0000-4000-8000-000000000002',
   role: 'admin',
   scopes: null,

@@ -15,6 +15,7 @@ const admin: Principal = {
   kind: 'session',
   userId: '00000000-0000-4000-8000-000000000001',
   email: 'admin@example.com',
+  emailVerified: true,
   orgId: ORG,
   role: 'admin',
   scopes: null,
