@@ -148,17 +148,18 @@ describe('poller against a hostile game server in a healthy fleet', () => {
     '%s: memory bounded, healthy servers on schedule, the hostile server told why',
     async (fault, params, says) => {
       const baseline = memoryOf(poller.child.pid!);
-      const factoryRowsBefore = async () =>
+      /** The hostile server's factory rows of polls made in [from, to] (polls before the fault or after it is cleared
+       * store rows, as they should). */
+      const factoryRowsIn = async (from: number, to: number) =>
         Number(
           (
             await sql<{ n: string }>(
               db.url,
-              'SELECT count(*) AS n FROM factory_building_samples WHERE server_id = $1',
-              [hostile],
+              'SELECT count(*) AS n FROM factory_building_samples WHERE server_id = $1 AND time >= $2 AND time <= $3',
+              [hostile, new Date(from), new Date(to)],
             )
           )[0]!.n,
         );
-      const rowsAtStart = await factoryRowsBefore();
       const errorsAtStart = hostileErrors().length;
       await hostileSim.setFault(0, fault, params);
       const from = Date.now();
@@ -203,7 +204,7 @@ describe('poller against a hostile game server in a healthy fleet', () => {
       expect(factoryErrors[0]!.result.error!.message).toContain(`answer too large: ${says}`);
       expect(factoryErrors.every((e) => e.result.data === null)).toBe(true);
       await sleep(500);
-      expect(await factoryRowsBefore()).toBe(rowsAtStart);
+      expect(await factoryRowsIn(from, to)).toBe(0);
       // Not a missing add-on: its status stays available.
       const [state] = await sql<{ addon_status: string }>(
         db.url,
