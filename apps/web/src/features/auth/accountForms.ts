@@ -59,9 +59,11 @@ export function accountFailure(error: unknown, t: TFunction<'account'>, link: 'v
         ? { message: t(`errors.${link}Expired`), remedy: t(`errors.${link}Again`) }
         : error.code === 'TooManyRequests'
           ? {
-              message: t('errors.throttled'),
+              message: t('account:errors.throttled'),
               remedy:
-                typeof retry === 'number' ? t('errors.throttledRemedy', { wait: formatSpan(retry) }) : error.remedy,
+                typeof retry === 'number'
+                  ? t('account:errors.throttledRemedy', { wait: formatSpan(retry) })
+                  : error.remedy,
             }
           : null;
   if (!text) return error;
