@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAccount } from '../../lib/account';
 import { useResendVerification } from '../../lib/verification';
-import { accountFailure } from './accountForms';
+import { accountFailure } from '../../lib/account-forms';
 
 /** After sign-up: "check your mail" with the address the link went to, a resend, and the way on. */
 export function CheckEmail() {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { client, unwrap } from '../../lib/api/client';
-import { accountFailure, ForgotForm } from './accountForms';
+import { accountFailure, ForgotForm } from '../../lib/account-forms';
 import { AuthFrame } from './AuthFrame';
 import './auth.css';
 

@@ -9,7 +9,7 @@ import { Field } from '../../components/Field';
 import { session } from '../../lib/api';
 import { flash } from '../../lib/flash';
 import { client, unwrap } from '../../lib/api/client';
-import { accountFailure, forgetLink, ResetForm, tokenOfLink } from './accountForms';
+import { accountFailure, forgetLink, ResetForm, tokenOfLink } from '../../lib/account-forms';
 import { AuthFrame } from './AuthFrame';
 import { PASSWORD_MIN } from './schema';
 import './auth.css';

@@ -7,7 +7,7 @@ import { Field } from '../../components/Field';
 import { reloadAccount } from '../../lib/account';
 import { session } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
-import { accountFailure, forgetLink, tokenOfLink } from './accountForms';
+import { accountFailure, forgetLink, tokenOfLink } from '../../lib/account-forms';
 import { AuthFrame } from './AuthFrame';
 import './auth.css';
 

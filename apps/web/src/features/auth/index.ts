@@ -7,6 +7,3 @@ export { CheckEmail } from './CheckEmail';
 export { ForgotPassword } from './ForgotPassword';
 export { ResetPassword } from './ResetPassword';
 export { VerifyEmail } from './VerifyEmail';
-// Settings > Account's password change uses the same rules and words.
-export { accountFailure, ChangeForm } from './accountForms';
-export { PASSWORD_MIN } from './schema';

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { ApiFailure, fieldProblems } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
-import { accountFailure, ChangeForm, PASSWORD_MIN } from '../auth';
+import { accountFailure, ChangeForm, PASSWORD_MIN } from '../../lib/account-forms';
 
 /** The signed-in user's own account: change the password (the current one is needed; other sessions end). */
 export function AccountTab() {

@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { ApiFailure } from '../../lib/api';
-import { formatSpan } from '../../lib/format';
-import { PASSWORD_MIN } from './schema';
+import { ApiFailure } from './api';
+import { formatSpan } from './format';
+
+/** At least 10 characters, as the API's password rule (account.schemas.ts NewPassword) has it. */
+export const PASSWORD_MIN = 10;
 
 /**
- * The forms of e-mail verification, password reset and change: the api-gateway's account.schemas.ts rules.
+ * The forms of e-mail verification, password reset and change (the auth feature's pages and Settings > Account): the api-gateway's account.schemas.ts rules.
  * Messages are keys of the `account` namespace, translated where they are shown.
  */
 const newPassword = z.string().min(PASSWORD_MIN, 'form.passwordShort').max(256, 'form.passwordTooLong');
