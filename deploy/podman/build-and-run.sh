@@ -116,7 +116,7 @@ for svc in "${SERVICES[@]}"; do
     api-gateway)
       # The simulator listens on loopback: allow exactly that address past the target guard.
       extra=(-e TARGET_ALLOW_CIDRS=127.0.0.1/32 -e PROBE_TIMEOUT_MS=5000
-        -e "CORS_ORIGINS=http://127.0.0.1:$WEB_PORT") ;;
+        -e "CORS_ORIGINS=http://127.0.0.1:$WEB_PORT" -e "PUBLIC_URL=http://127.0.0.1:$WEB_PORT") ;;
     alerting) extra=(-e TARGET_ALLOW_CIDRS=127.0.0.1/32 -e "PUBLIC_URL=http://127.0.0.1:$WEB_PORT") ;;
     realtime-gateway) extra=(-e "CORS_ORIGINS=http://127.0.0.1:$WEB_PORT") ;;
   esac

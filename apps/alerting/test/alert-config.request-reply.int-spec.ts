@@ -20,6 +20,7 @@ import type { Principal } from '../../api-gateway/src/auth/principal';
 import type { BillingClient } from '../../api-gateway/src/billing/billing.client';
 import { AlertsService } from '../../api-gateway/src/alerts/alerts.service';
 import type { OutboundThrottle } from '../../api-gateway/src/alerts/outbound-throttle';
+import type { EmailVerificationService } from '../../api-gateway/src/auth/email-verification.service';
 import type { ApiError } from '../../api-gateway/src/http/api-error';
 
 const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64');
@@ -73,6 +74,8 @@ describe('alert configuration over NATS request-reply: gateway client -> alertin
       new SecretBox(SECRETS_KEY),
       // The outbound throttles (PostgreSQL counters) are the api-gateway's own: tested in outbound-limits.e2e-spec.
       { take: async () => undefined } as unknown as OutboundThrottle,
+      // Verified-e-mail checks are account-mail.e2e-spec's; this caller counts as verified.
+      { require: async () => undefined } as unknown as EmailVerificationService,
     );
     const { orgId, userId } = await seedAccount(db.url, 'pro');
     caller = { orgId, userId } as Principal;

@@ -24,6 +24,7 @@ import {
   type WebhookReceiver,
   setPlanIntervals,
   signUpAndIn,
+  signUpVerified,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64');
@@ -138,7 +139,8 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '5000' });
     await startAlerting();
     await startAlerting();
-    token = (await signUpAndIn(base, `alerts-${stack.prefix}@example.com`, 'correct horse battery', 'Ada')).token;
+    token = (await signUpVerified(base, db.url, `alerts-${stack.prefix}@example.com`, 'correct horse battery', 'Ada'))
+      .token;
     await setPlan('pro');
     for (let i = 0; i < 3; i++) {
       const s = sim.server(i);
@@ -164,7 +166,8 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
   });
 
   it('channels are plan-gated: Free has none, Hobby only Discord (403 naming the plan), Pro every kind', async () => {
-    const as = (await signUpAndIn(base, `free-${stack.prefix}@example.com`, 'correct horse battery', 'Bo')).token;
+    const as = (await signUpVerified(base, db.url, `free-${stack.prefix}@example.com`, 'correct horse battery', 'Bo'))
+      .token;
     const free = await call(
       'POST',
       '/api/v1/notification-channels',

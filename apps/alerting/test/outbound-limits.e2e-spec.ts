@@ -11,7 +11,7 @@ import {
   startSmtpReceiver,
   type DiscordReceiver,
   type SmtpReceiver,
-  signUpAndIn,
+  signUpVerified,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 21).toString('base64');
@@ -53,7 +53,7 @@ describe('outbound limits: confirmed recipients, test-send throttle, caps, Disco
   /** A new account on the Pro plan (every kind of channel); answers its session token. */
   const proAccount = async (): Promise<string> => {
     const email = `outbound${++accounts}-${stack.prefix}@example.com`;
-    const { token } = await signUpAndIn(base, email, 'correct horse battery', 'Ev');
+    const { token } = await signUpVerified(base, stack.db!.url, email, 'correct horse battery', 'Ev');
     const plan = await call('PUT', '/api/v1/billing/subscription', { plan: 'pro', period: 'monthly' }, token);
     expect(plan.status).toBe(200);
     return token;

@@ -69,6 +69,12 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   SMTP_FROM: z.string().default('Satisfactory Monitoring <accounts@localhost>'),
   /** Deadline of each SMTP step (connect, greeting, each command) of an account mail. */
   MAIL_SEND_TIMEOUT_MS: intVar(500, 120_000, 10_000),
+  /** Verification mails a user may ask to be sent again within an hour (issue 22) before 429. */
+  VERIFICATION_RESEND_MAX_PER_HOUR: intVar(1, 1000, 5),
+  /** Password reset requests per e-mail (known or not) within an hour before 429. */
+  PASSWORD_RESET_MAX_PER_EMAIL: intVar(1, 1000, 5),
+  /** Password reset requests per client address within an hour (any e-mails) before 429. */
+  PASSWORD_RESET_MAX_PER_ADDRESS: intVar(1, 100_000, 20),
   /** Share API (/api/v1/public/<token>): requests per client address a minute, over every token. */
   SHARE_RATE_PER_ADDRESS: intVar(1, 1_000_000, 300),
   /** Share API: answers not served from the answer cache per share token a minute, over every address. */

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import {
   connectTestMessaging,
   createTestDatabase,
+  markEmailVerified,
   eventually,
   SimulatorProcess,
   sql,
@@ -86,6 +87,8 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       body: { email, password: 'correct horse battery', name: `Pioneer ${counter}` },
     });
     expect(res.status).toBe(202);
+    // Not a test of verification (account-mail.e2e-spec is): these accounts may create API tokens.
+    await markEmailVerified(db.url, email);
     const login = await call('POST', '/api/v1/auth/login', { body: { email, password: 'correct horse battery' } });
     expect(login.status).toBe(200);
     const me = await call('GET', '/api/v1/me', { token: login.body.token });

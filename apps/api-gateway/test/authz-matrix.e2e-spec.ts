@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   eventually,
   HttpReceiver,
+  markEmailVerified,
   seedAccount,
   seedServer,
   ServiceStack,
@@ -145,6 +146,8 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       send('POST', '/api/v1/auth/register', { body: { email, password: PASSWORD, name } }),
       `sign-up ${name}`,
     );
+    // Not a test of verification (account-mail.e2e-spec is): these accounts may create API tokens and channels.
+    await markEmailVerified(db.url, email);
     const res = await must(200, send('POST', '/api/v1/auth/login', { body: { email, password: PASSWORD } }), 'sign-in');
     const me = await must(200, send('GET', '/api/v1/me', { token: res.body.token }), 'GET /me');
     secrets.add(res.body.token);
@@ -159,6 +162,19 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     );
     secrets.add(res.body.token);
     return res.body.token as string;
+  };
+
+  /** A live account mail token (verification or reset) of a seeded account, stored hashed as the service does. */
+  const accountToken = async (purpose: 'verify_email' | 'reset_password'): Promise<string> => {
+    const { userId } = await seedAccount(db.url);
+    const token = randomBytes(32).toString('base64url');
+    secrets.add(token);
+    await sql(
+      db.url,
+      `INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`,
+      [userId, purpose, createHash('sha256').update(token).digest('hex')],
+    );
+    return token;
   };
 
   const serverBody = (index: number) => {
@@ -310,6 +326,14 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     },
     // A user's own language: every signed-in user (any role) may set theirs; an API token may not.
     'PATCH /api/v1/me': async () => ({ body: { locale: 'de' } }),
+    // Account mail links (issue 22) are public: each cell uses a fresh, real token of a seeded account.
+    'POST /api/v1/auth/verify-email': async () => ({ body: { token: await accountToken('verify_email') } }),
+    'POST /api/v1/auth/password-reset': async () => ({ body: { email: `${unique('forgetful')}@example.com` } }),
+    'POST /api/v1/auth/password-reset/confirm': async () => ({
+      body: { token: await accountToken('reset_password'), password: PASSWORD },
+    }),
+    // The same password again: allowed for every signed-in user, and nobody's password changes.
+    'POST /api/v1/me/password': async () => ({ body: { current_password: PASSWORD, new_password: PASSWORD } }),
     'POST /api/v1/tokens': async () => ({ body: { name: 'matrix', scopes: ['servers:read'] } }),
     'DELETE /api/v1/tokens/{id}': async () => ({ params: { id: await throwaway.token() } }),
     // A cell expected to register gets a simulated server of its own; the others send A's registered one (a
@@ -467,6 +491,7 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
         WEB_DIST: webDir,
         SHARE_UNKNOWN_PER_ADDRESS: '100000',
         SHARE_RATE_PER_ADDRESS: '100000',
+        PASSWORD_RESET_MAX_PER_ADDRESS: '100000',
       }),
       stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '2000' }),
       stack.start('alerting', { ALERTING_LEADER_TTL_MS: '3000' }),

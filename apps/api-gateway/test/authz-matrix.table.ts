@@ -54,6 +54,11 @@ POST   /api/v1/auth/login                         200  200  200  200   200  200 
 POST   /api/v1/auth/logout                        401  204  204  204   204  404  401   403  403  403  403  403
 GET    /api/v1/me                                 401  200  200  200   200  404  401   403  403  403  403  403
 PATCH  /api/v1/me                                 401  200  200  200   200  404  401   403  403  403  403  403
+POST   /api/v1/auth/verify-email                  200  200  200  200   200  200  200   200  200  200  200  200
+POST   /api/v1/auth/verify-email/resend           401  409  409  409   409  404  401   403  403  403  403  403
+POST   /api/v1/auth/password-reset                202  202  202  202   202  202  202   202  202  202  202  202
+POST   /api/v1/auth/password-reset/confirm        204  204  204  204   204  204  204   204  204  204  204  204
+POST   /api/v1/me/password                        401  204  204  204   204  404  401   403  403  403  403  403
 ## api tokens
 POST   /api/v1/tokens                             401  403  403  201   201  404  401   403  403  403  403  403
 GET    /api/v1/tokens                             401  403  403  200   200  404  401   403  403  403  403  403

@@ -1,6 +1,7 @@
 import {
   connectTestMessaging,
   createTestDatabase,
+  markEmailVerified,
   eventually,
   SimulatorProcess,
   sql,
@@ -56,6 +57,8 @@ describe('plans, subscriptions, members, share links and audit (two api-gateway 
       body: { email, password: 'correct horse battery', name: `Member ${counter}` },
     });
     expect(res.status).toBe(202);
+    // Not a test of verification (account-mail.e2e-spec is): these accounts may create API tokens.
+    await markEmailVerified(db.url, email);
     const login = await call('POST', '/api/v1/auth/login', { body: { email, password: 'correct horse battery' } });
     expect(login.status).toBe(200);
     const me = await call('GET', '/api/v1/me', { token: login.body.token });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { Subjects } from '@app/contracts';
 import { rowsOf, SAMPLE_TABLES, sampleKind, type SampleKind } from '@app/samples';
-import { connectTestMessaging, createTestDatabase, ServiceStack, signUpAndIn, sql } from '@app/testing';
+import { connectTestMessaging, createTestDatabase, ServiceStack, signUpVerified, sql } from '@app/testing';
 import { renderGameMetrics } from '../src/prometheus/game-metrics';
 
 const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64');
@@ -89,8 +89,9 @@ describe('GET /api/v1/metrics/prometheus (api-gateway and billing-limits as proc
 
   /** A user with a personal organisation on the Pro plan (API tokens), signed in. */
   const proAccount = async (name: string): Promise<{ session: string; orgId: string }> => {
-    const session = (await signUpAndIn(base, `${name}-${stack.prefix}@example.com`, 'correct horse battery', name))
-      .token;
+    const session = (
+      await signUpVerified(base, stack.db!.url, `${name}-${stack.prefix}@example.com`, 'correct horse battery', name)
+    ).token;
     const orgId = (await json('GET', '/api/v1/me', session)).body.organisation_id as string;
     await sql(url, `INSERT INTO subscriptions (org_id, plan_id) VALUES ($1, 'pro')`, [orgId]);
     stack.messaging!.publish(Subjects.planChanged, {

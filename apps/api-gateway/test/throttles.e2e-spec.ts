@@ -5,6 +5,7 @@ import {
   metricValue,
   ServiceStack,
   signUpAndIn,
+  signUpVerified,
   sql,
   TcpProxy,
 } from '@app/testing';
@@ -275,7 +276,7 @@ describe('throttles: sign-in, sign-up and sessions across two api-gateway replic
   });
 
   it('an API token is still the Pro+ API: its plan gate and its daily quota, not the session limit', async () => {
-    const owner = await signUpAndIn(replicas[1]!, `api-${stack.prefix}@example.com`, PASSWORD, 'Api');
+    const owner = await signUpVerified(replicas[1]!, stack.db!.url, `api-${stack.prefix}@example.com`, PASSWORD, 'Api');
     const put = await call(replicas[1]!, 'PUT', '/api/v1/billing/subscription', {
       token: owner.token,
       body: { plan: 'pro', period: 'monthly' },

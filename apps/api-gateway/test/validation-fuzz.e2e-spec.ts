@@ -7,7 +7,7 @@ import {
   SimulatorProcess,
   sql,
   ServiceStack,
-  signUpAndIn,
+  signUpVerified,
   type ServiceProcess,
   type TestDatabase,
 } from '@app/testing';
@@ -263,7 +263,7 @@ describe('api-gateway validation under random and hostile input (property-based)
 
     // An admin on a plan with every feature the API gates (roles, share links, API tokens, every channel kind).
     const email = `fuzz-${stack.prefix}@example.com`;
-    const session = await signUpAndIn(`http://127.0.0.1:${port}`, email, 'correct horse battery', 'Fuzz');
+    const session = await signUpVerified(`http://127.0.0.1:${port}`, db.url, email, 'correct horse battery', 'Fuzz');
     token = session.token;
     real.userId = session.user.id;
     expect((await json('PUT', '/api/v1/billing/subscription', { plan: 'team', period: 'monthly' })).status).toBe(200);

@@ -47,7 +47,7 @@ describe('sign-up and sign-in in a browser, against `npm start`', () => {
     await p.context().close();
   }, 90_000);
 
-  test('sign-up with the keyboard alone lands on the servers page of the new account', async () => {
+  test('sign-up with the keyboard alone lands on "check your mail", then the servers page of the new account', async () => {
     const p = await freshPage();
     await p.goto(`${base}/signup`);
     await tabTo(p, { name: 'name' });
@@ -63,6 +63,11 @@ describe('sign-up and sign-in in a browser, against `npm start`', () => {
     await p.keyboard.press('Control+A');
     await p.keyboard.type('a-long-enough-password');
     await p.keyboard.press('Enter');
+    // A verification mail went to the new address (issue 22): the page says where, the banner offers a resend.
+    await p.waitForURL(`${base}/check-email`, { timeout: 20_000 });
+    await expectText(p.getByTestId('check-mail'), 'new.pioneer@example.com', 10_000);
+    await expectText(p.getByTestId('verify-banner'), 'Verify your e-mail address.', 5_000);
+    await p.getByRole('link', { name: 'Continue to your servers' }).click();
     await p.waitForURL(`${base}/servers`, { timeout: 20_000 });
     await p.getByRole('heading', { name: 'No servers yet' }).waitFor({ timeout: 20_000 });
     const me = await json(`${base}/api/v1/me`, {

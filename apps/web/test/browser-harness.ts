@@ -81,8 +81,8 @@ export class BrowserPlatform {
   context!: BrowserContext;
   page!: Page;
 
-  /** Starts everything (five simulated servers, the demo account) and opens a page. */
-  async start(): Promise<void> {
+  /** Starts everything (five simulated servers, the demo account, `extra` settings) and opens a page. */
+  async start(extra: Record<string, string> = {}): Promise<void> {
     mkdirSync(SHOTS, { recursive: true });
     this.db = await createTestDatabase();
     const port = await freePortRange();
@@ -103,6 +103,8 @@ export class BrowserPlatform {
       SESSION_RATE_LIMIT_PER_MINUTE: '100000',
       // The alerts test sends to a loopback Discord look-alike (tests only; production accepts Discord's hosts only).
       DISCORD_WEBHOOK_EXTRA_HOSTS: '127.0.0.1',
+      // A test's own settings (e.g. SMTP_URL of its mail receiver).
+      ...extra,
     });
     this.base = await this.platform.ready();
     this.info = this.platform.describe();

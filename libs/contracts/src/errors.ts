@@ -6,14 +6,20 @@ import { z } from 'zod';
  */
 export const ErrorCodes = {
   ValidationFailed: 400,
+  /** An account mail's link (verification, password reset) is unknown or was used already. */
+  LinkInvalid: 400,
   TargetNotAllowed: 400,
   Unauthenticated: 401,
   Forbidden: 403,
   PlanLimitReached: 403,
+  /** The account's e-mail address is not verified yet (issue 22). */
+  EmailNotVerified: 403,
   NotFound: 404,
   Conflict: 409,
   AddonUnavailable: 409,
   NoDataYet: 409,
+  /** An account mail's link expired. */
+  LinkExpired: 410,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   InvalidAdminPasswordException: 422,

@@ -69,6 +69,8 @@ const RELATIONAL = [
   'probe_rate_windows',
   'alert_recipients',
   'outbound_counters',
+  // issue 22: verify
+  'account_tokens',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {

@@ -1,3 +1,6 @@
+import { sql } from './fixtures';
+import type { SmtpReceiver } from './receivers/smtp-receiver';
+
 /** What sign-up used to answer (and what tests want): the new user and a signed-in session. */
 export interface SignedUp {
   user: { id: string; email: string; name: string; created_at: string };
@@ -40,4 +43,54 @@ export async function signUpAndIn(
     token,
     expires_at: login.body.expires_at as string,
   };
+}
+
+/**
+ * Marks an account's e-mail verified straight in the database, for tests that are NOT about verification but need
+ * what only a verified account may do (API tokens, e-mail alert channels). Tests of verification follow the mail's
+ * link instead ({@link verifyEmailByMail}).
+ */
+export async function markEmailVerified(databaseUrl: string, email: string): Promise<void> {
+  const rows = await sql(
+    databaseUrl,
+    'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE email = $1 RETURNING id',
+    [email.toLowerCase()],
+  );
+  if (rows.length !== 1) throw new Error(`markEmailVerified: no account with the e-mail ${email}`);
+}
+
+/** {@link signUpAndIn}, then {@link markEmailVerified}: an account that may create API tokens and e-mail channels. */
+export async function signUpVerified(
+  baseUrl: string,
+  databaseUrl: string,
+  email: string,
+  password: string,
+  name = 'Pioneer',
+): Promise<SignedUp> {
+  const signed = await signUpAndIn(baseUrl, email, password, name);
+  await markEmailVerified(databaseUrl, email);
+  return signed;
+}
+
+/** The token of an account mail's link (`...#token=<token>`), or of its code when the mail has no link. */
+export function accountMailToken(text: string): string {
+  const match = /#token=([\w%-]+)/.exec(text) ?? / — ([\w-]{20,})/.exec(text);
+  if (!match) throw new Error(`no account link or code in the mail: ${text.slice(0, 200)}`);
+  return decodeURIComponent(match[1]!);
+}
+
+/**
+ * Verifies an account's e-mail as its user does: waits for the verification mail to `email` at the receiver,
+ * takes the token from its link and posts it to POST /api/v1/auth/verify-email. Answers the token.
+ */
+export async function verifyEmailByMail(baseUrl: string, smtp: SmtpReceiver, email: string): Promise<string> {
+  const mail = await smtp.waitForMessage(
+    (m) => m.to.includes(email.toLowerCase()) && m.headers['x-gsm-event'] === 'email-verification',
+    15_000,
+  );
+  const token = accountMailToken(mail.text);
+  const answer = await post(`${baseUrl}/api/v1/auth/verify-email`, { token });
+  if (answer.status !== 200)
+    throw new Error(`verification of ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return token;
 }

@@ -60,10 +60,9 @@ export async function setPlanIntervals(
 export async function seedAccount(url: string, planId = 'free'): Promise<{ userId: string; orgId: string }> {
   const userId = randomUUID();
   const orgId = randomUUID();
-  await sql(url, `INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, 'Pioneer', 'x')`, [
-    userId,
-    `${userId}@example.com`,
-  ]);
+  // A seeded account has a verified e-mail (issue 22): tests of verification sign up as a user does.
+  const insert = `INSERT INTO users (id, email, name, password_hash, email_verified_at) VALUES ($1, $2, 'Pioneer', 'x', now())`;
+  await sql(url, insert, [userId, `${userId}@example.com`]);
   await sql(url, `INSERT INTO organisations (id, name, personal, owner_user_id) VALUES ($1, 'Pioneer', true, $2)`, [
     orgId,
     userId,

@@ -15,6 +15,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
+import { EmailVerificationService } from '../auth/email-verification.service';
 import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
@@ -81,6 +82,7 @@ export class AlertsService {
     private readonly audit: AuditService,
     private readonly box: SecretBox,
     private readonly throttle: OutboundThrottle,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   /** Asks alerting; its typed refusal becomes the ApiError it names, no answer a 503. */
@@ -209,7 +211,10 @@ export class AlertsService {
   async createChannel(caller: Principal, input: CreateChannel) {
     await this.requireChannelPlan(caller.orgId, input.kind);
     // An e-mail channel mails its recipients a confirmation link: an outbound send like a test message.
-    if (input.kind === 'email') await this.throttle.take('confirm-mail', caller);
+    if (input.kind === 'email') {
+      await this.verification.require(caller, 'send alerts by e-mail');
+      await this.throttle.take('confirm-mail', caller);
+    }
     const { config, ...rest } = input;
     const sealedConfig = sealInTransit(this.box, caller.orgId, 'settings', config);
     const saved = await this.ask(
@@ -236,7 +241,10 @@ export class AlertsService {
     }
     let channel: SavedChannelView;
     const { config, ...changes } = input;
-    if (config !== undefined && 'to' in config) await this.throttle.take('confirm-mail', caller);
+    if (config !== undefined && 'to' in config) {
+      await this.verification.require(caller, 'send alerts by e-mail');
+      await this.throttle.take('confirm-mail', caller);
+    }
     const sealedConfig = config === undefined ? undefined : sealInTransit(this.box, caller.orgId, 'settings', config);
     try {
       const saved = await this.ask(

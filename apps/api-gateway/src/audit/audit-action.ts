@@ -21,4 +21,10 @@ export type AuditAction =
   | 'channel.updated'
   | 'channel.deleted'
   | 'silence.created'
-  | 'silence.deleted';
+  | 'silence.deleted'
+  // issue 22: verify (an account's own events, in its personal organisation)
+  | 'user.email_verified'
+  | 'user.verification_resent'
+  | 'user.password_reset_requested'
+  | 'user.password_reset'
+  | 'user.password_changed';

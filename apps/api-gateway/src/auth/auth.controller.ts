@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
+import { NewPassword } from './account.schemas';
 import { AuthService } from './auth.service';
 import { MeChanges, MeView } from './me.schemas';
 import { MeService } from './me.service';
@@ -11,7 +12,7 @@ import { Caller, Public, type AuthedRequest, type Principal } from './principal'
 const email = z.email('must be an e-mail address').max(254);
 const RegisterBody = z.strictObject({
   email,
-  password: z.string().min(10, 'must be at least 10 characters').max(256),
+  password: NewPassword,
   name: z.string().trim().min(1, 'must not be empty').max(100),
 });
 const LoginBody = z.strictObject({ email, password: z.string().min(1).max(256) });
@@ -33,7 +34,8 @@ export class AuthController {
   @ApiRoute({
     summary:
       'Create an account (with its personal organisation), then sign in with POST /api/v1/auth/login. The answer ' +
-      'is the same whether or not the e-mail already has an account (that account stays as it is).',
+      'is the same whether or not the e-mail already has an account (that account stays as it is). A new account ' +
+      'gets a verification mail (POST /api/v1/auth/verify-email).',
     body: RegisterBody,
     response: RegisterResponse,
     status: 202,

@@ -56,6 +56,7 @@ export interface MembershipRecord {
 export interface UserWithOrganisations extends UserRecord {
   /** The dashboard's language they chose; null until they choose one. */
   locale: Locale | null;
+  emailVerified: boolean;
   organisations: { id: string; name: string; personal: boolean; role: Role }[];
 }
 
@@ -162,13 +163,15 @@ export class AuthRepository {
         name: true,
         createdAt: true,
         locale: true,
+        emailVerifiedAt: true,
         memberships: { select: { orgId: true, role: true, organisation: { select: { name: true, personal: true } } } },
       },
     });
     if (!user) return null;
-    const { memberships, ...rest } = user;
+    const { memberships, emailVerifiedAt, ...rest } = user;
     return {
       ...rest,
+      emailVerified: emailVerifiedAt !== null,
       organisations: memberships.map((m) => ({
         id: m.orgId,
         name: m.organisation.name,

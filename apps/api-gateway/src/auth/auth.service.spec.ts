@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error';
 import type { AuthThrottles } from '../throttle/auth-throttles';
 import { ThrottleMetrics } from '../throttle/throttle.metrics';
 import type { ApiTokenGrant, AuthRepository, SessionGrant } from './auth.repository';
+import type { EmailVerificationService } from './email-verification.service';
 import { AuthService } from './auth.service';
 import { hashToken, newBearerToken } from './bearer-tokens';
 import { hashPassword } from './passwords';
@@ -20,7 +21,7 @@ function setup() {
   const clock = new ManualClock(Date.parse('2026-03-01T10:00:00Z'));
   const repository = {
     emailTaken: jest.fn(async () => false),
-    createAccount: jest.fn(async (_input: unknown): Promise<unknown> => undefined),
+    createAccount: jest.fn(async (_input: unknown): Promise<unknown> => ({ id: USER })),
     credentials: jest.fn(),
     createSession: jest.fn(async () => undefined),
     revokeSession: jest.fn(async () => undefined),
@@ -40,15 +41,18 @@ function setup() {
     beforeSignUp: jest.fn(async () => undefined),
   };
   const metrics = new ThrottleMetrics(new MetricsService({ service: 'api-gateway' }));
+  // The verification mail itself is account-mail.e2e-spec's: here only that a new account asks for it.
+  const verification = { startFor: jest.fn() };
   const service = new AuthService(
     repository as unknown as AuthRepository,
     messaging as unknown as Messaging,
     throttles as unknown as AuthThrottles,
     metrics,
     clock,
+    verification as unknown as EmailVerificationService,
     config,
   );
-  return { service, repository, messaging, clock, throttles, metrics };
+  return { service, repository, messaging, clock, throttles, metrics, verification };
 }
 
 const apiToken = (over: Partial<ApiTokenGrant> = {}): ApiTokenGrant => ({
@@ -64,7 +68,7 @@ const apiToken = (over: Partial<ApiTokenGrant> = {}): ApiTokenGrant => ({
 
 describe('AuthService accounts and sign-in', () => {
   it('answers a new and an existing e-mail alike (accepted), hashing the password in both; the account stays', async () => {
-    const { service, repository, throttles } = setup();
+    const { service, repository, throttles, verification } = setup();
     const meta = { ip: '203.0.113.1' };
     const input = { email: 'Pioneer@Example.com', password: 'correct horse battery', name: 'P' };
     expect(await service.register(input, meta)).toEqual({ status: 'accepted' });
@@ -80,6 +84,9 @@ describe('AuthService accounts and sign-in', () => {
     expect(throttles.beforeSignUp).toHaveBeenCalledTimes(3);
     expect(throttles.beforeSignUp).toHaveBeenCalledWith('203.0.113.1');
     expect(repository.createSession).not.toHaveBeenCalled();
+    // Only the account created now gets a verification mail; the existing one gets nothing.
+    expect(verification.startFor).toHaveBeenCalledTimes(1);
+    expect(verification.startFor).toHaveBeenCalledWith(USER);
   });
 
   it('a refused sign-up (429) hashes nothing and writes nothing', async () => {

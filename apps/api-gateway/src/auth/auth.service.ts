@@ -12,6 +12,7 @@ import { AuthThrottles } from '../throttle/auth-throttles';
 import { ThrottleMetrics } from '../throttle/throttle.metrics';
 import { AuthRepository, type MembershipRecord } from './auth.repository';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
+import { EmailVerificationService } from './email-verification.service';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import type { Principal, Scope } from './principal';
 
@@ -43,6 +44,7 @@ export class AuthService implements OnModuleInit {
     private readonly throttles: AuthThrottles,
     private readonly metrics: ThrottleMetrics,
     private readonly clock: Clock,
+    private readonly verification: EmailVerificationService,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
@@ -57,11 +59,17 @@ export class AuthService implements OnModuleInit {
     await this.throttles.beforeSignUp(meta.ip);
     const email = input.email.toLowerCase();
     const passwordHash = await hashPassword(input.password);
-    if (!(await this.repository.emailTaken(email)))
-      await this.repository.createAccount({ email, name: input.name, passwordHash }).catch((error: unknown) => {
-        // A concurrent sign-up of the same e-mail won: the same answer as for any existing account.
-        if (!(error instanceof DuplicateKeyError)) throw error;
-      });
+    if (!(await this.repository.emailTaken(email))) {
+      const user = await this.repository
+        .createAccount({ email, name: input.name, passwordHash })
+        .catch((error: unknown) => {
+          // A concurrent sign-up of the same e-mail won: the same answer as for any existing account.
+          if (!(error instanceof DuplicateKeyError)) throw error;
+          return null;
+        });
+      // The verification mail goes out in the background: the answer comes as fast as for an existing e-mail.
+      if (user) this.verification.startFor(user.id);
+    }
     return { status: 'accepted' as const };
   }
 

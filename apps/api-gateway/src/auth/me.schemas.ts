@@ -12,6 +12,8 @@ const Intervals = z.object(
 export const MeView = z.object({
   id: z.uuid(),
   email: z.string(),
+  /** Whether the user verified their e-mail address (unverified: no API tokens, no e-mail alert channels). */
+  email_verified: z.boolean(),
   name: z.string(),
   created_at: z.string(),
   /** The dashboard's language the user chose; null until they choose one (the browser's language applies). */

@@ -26,6 +26,7 @@ export class MeService {
     return {
       id: user.id,
       email: user.email,
+      email_verified: user.emailVerified,
       name: user.name,
       created_at: user.createdAt.toISOString(),
       locale: user.locale,

@@ -3,12 +3,13 @@ import { once } from 'node:events';
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { ApiGatewayConfig } from '../app.config';
+import { AccountThrottles } from './account-throttles';
 import { AttemptCounter } from './attempt-counter';
 import { AuthThrottles } from './auth-throttles';
 import { connectRedis, REDIS } from './redis.client';
 import { ThrottleMetrics } from './throttle.metrics';
 
-/** The Redis connection and the shared throttles of sign-in, sign-up and dashboard sessions. */
+/** The Redis connection and the shared throttles of sign-in, sign-up, dashboard sessions and account mails. */
 @Module({
   providers: [
     {
@@ -23,8 +24,9 @@ import { ThrottleMetrics } from './throttle.metrics';
     },
     ThrottleMetrics,
     AuthThrottles,
+    AccountThrottles,
   ],
-  exports: [AuthThrottles, ThrottleMetrics],
+  exports: [AuthThrottles, AccountThrottles, ThrottleMetrics],
 })
 export class ThrottleModule implements OnModuleInit, OnModuleDestroy {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

@@ -2,6 +2,7 @@ import type { PlanEntitlements } from '@app/contracts';
 import { ManualClock } from '@app/platform';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
+import type { EmailVerificationService } from '../auth/email-verification.service';
 import { hashToken } from '../auth/bearer-tokens';
 import type { Principal } from '../auth/principal';
 import type { BillingClient } from '../billing/billing.client';
@@ -50,14 +51,16 @@ function setup(plan: Partial<PlanEntitlements> = { apiAccess: true, planId: 'pro
   const billing = { entitlements: jest.fn(async () => ({ planId: 'free', apiAccess: false, ...plan })) };
   const auth = { revoked: jest.fn() };
   const audit = { record: jest.fn(async () => undefined) };
+  const verification = { require: jest.fn(async () => undefined) };
   const service = new TokensService(
     repository as unknown as TokensRepository,
     billing as unknown as BillingClient,
     auth as unknown as AuthService,
     audit as unknown as AuditService,
     clock,
+    verification as unknown as EmailVerificationService,
   );
-  return { service, repository, auth, audit, clock };
+  return { service, repository, auth, audit, clock, verification };
 }
 
 describe('TokensService', () => {
@@ -66,6 +69,15 @@ describe('TokensService', () => {
     const error = await service.create(admin, { name: 'ci', scopes: ['servers:read'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'PlanLimitReached', details: { required_plan: 'pro' } });
+    expect(repository.create).not.toHaveBeenCalled();
+  });
+
+  it('refuses an account whose e-mail is not verified (the check decides) and stores nothing', async () => {
+    const { service, repository, verification } = setup();
+    verification.require.mockRejectedValueOnce(new ApiError('EmailNotVerified', 'verify your e-mail address'));
+    const error = await service.create(admin, { name: 'ci', scopes: ['servers:read'] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, code: 'EmailNotVerified' });
+    expect(verification.require).toHaveBeenCalledWith(admin, 'create an API token');
     expect(repository.create).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import { Clock } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
+import { EmailVerificationService } from '../auth/email-verification.service';
 import { newBearerToken } from '../auth/bearer-tokens';
 import type { Principal, Scope } from '../auth/principal';
 import { BillingClient } from '../billing/billing.client';
@@ -43,6 +44,7 @@ export class TokensService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   /** Creates a token (the plan must include API access); the secret is in this answer only. */
@@ -53,6 +55,7 @@ export class TokensService {
     const plan = await this.billing.entitlements(caller.orgId);
     if (!plan.apiAccess)
       throw ApiError.notInPlan('API tokens are', plan.planId, 'pro', 'Upgrade to Pro or higher to use the public API.');
+    await this.verification.require(caller, 'create an API token');
     const { token, hash, prefix } = newBearerToken('api');
     const row = await this.repository.create({
       orgId: caller.orgId,

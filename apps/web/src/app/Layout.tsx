@@ -10,6 +10,7 @@ import { setAnnouncer } from '../live/store';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../lib/router';
+import { EmailBanner } from './EmailBanner';
 import { LanguagePicker } from './LanguagePicker';
 
 export async function signOut(): Promise<void> {
@@ -157,6 +158,7 @@ export function Layout(props: { children: ReactNode }) {
         </div>
       </header>
       <ConnectionBanner client={live} />
+      <EmailBanner />
       <Announcer />
       <main id="main" tabIndex={-1} key={org}>
         <ErrorBoundary resetKey={path}>{props.children}</ErrorBoundary>

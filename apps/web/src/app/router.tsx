@@ -23,6 +23,10 @@ const auth = () => import('../features/auth');
 const SignIn = lazy(() => auth().then((m) => ({ default: m.SignIn })));
 const SignUp = lazy(() => auth().then((m) => ({ default: m.SignUp })));
 const ConfirmRecipient = lazy(() => auth().then((m) => ({ default: m.ConfirmRecipient })));
+const VerifyEmail = lazy(() => auth().then((m) => ({ default: m.VerifyEmail })));
+const ForgotPassword = lazy(() => auth().then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => auth().then((m) => ({ default: m.ResetPassword })));
+const CheckEmail = lazy(() => auth().then((m) => ({ default: m.CheckEmail })));
 const servers = () => import('../features/servers');
 const Servers = lazy(() => servers().then((m) => ({ default: m.Servers })));
 const AddServer = lazy(() => servers().then((m) => ({ default: m.AddServer })));
@@ -82,6 +86,22 @@ const confirmRecipientRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-recipient',
   component: () => <ConfirmRecipient />,
+});
+// Account mails' links (public: the link's token is the proof) and "Forgot password?".
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  component: () => <VerifyEmail />,
+});
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: () => <ForgotPassword />,
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  component: () => <ResetPassword />,
 });
 const shareRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -143,6 +163,12 @@ const serverRulesRoute = createRoute({
     return <ServerRules serverId={serverRulesRoute.useParams().id} />;
   },
 });
+// After sign-up: "check your mail".
+const checkEmailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/check-email',
+  component: () => <CheckEmail />,
+});
 const alertsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/alerts',
@@ -175,6 +201,9 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
   confirmRecipientRoute,
+  verifyEmailRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   shareRoute,
   overlayRoute,
   appRoute.addChildren([
@@ -183,6 +212,7 @@ const routeTree = rootRoute.addChildren([
     addServerRoute,
     serverRoute,
     serverRulesRoute,
+    checkEmailRoute,
     alertsRoute,
     alertsTabRoute,
     settingsRoute,

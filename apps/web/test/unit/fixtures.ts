@@ -5,6 +5,7 @@ export function aMe(overrides: Partial<Me> = {}): Me {
   return {
     id: 'u1',
     email: 'pioneer@example.com',
+    email_verified: true,
     name: 'Pioneer',
     created_at: '2026-01-01T00:00:00.000Z',
     locale: null,

@@ -72,6 +72,9 @@ export function SignIn({ next }: { next?: string }) {
           {...form.register('password')}
         />
         {login.isError && <ErrorNotice error={translatedFailure(login.error, t)} />}
+        <p className="small">
+          <Link to="/forgot-password">{t('account:signIn.forgot')}</Link>
+        </p>
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={login.isPending || undefined}>
           {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </button>

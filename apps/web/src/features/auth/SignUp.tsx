@@ -35,7 +35,8 @@ export function SignUp() {
     },
     onSuccess: (answer) => {
       session.set(answer.token);
-      void navigate({ to: '/servers', replace: true });
+      // A new account was mailed a verification link: say so first.
+      void navigate({ to: '/check-email', replace: true });
     },
     onError: (error) => showFieldProblems(error, form.setError, ['name', 'email', 'password']),
   });

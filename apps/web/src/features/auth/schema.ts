@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN } from '../../lib/account-forms';
 
 /**
  * The sign-in and sign-up forms' rules: the api-gateway's RegisterBody and LoginBody (auth.controller.ts; they
@@ -18,8 +19,8 @@ export const SignInForm = z.object({
 });
 export type SignInForm = z.input<typeof SignInForm>;
 
-/** At least 10 characters, as the API's register schema has it. */
-export const PASSWORD_MIN = 10;
+/** At least 10 characters, as the API's register schema has it (one definition, in lib/account-forms). */
+export { PASSWORD_MIN };
 
 export const SignUpForm = z.object({
   name: z.string().trim().min(1, 'form.nameRequired').max(100, 'form.nameTooLong'),

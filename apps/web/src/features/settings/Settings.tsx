@@ -5,6 +5,7 @@ import { Loadable, PANEL_HEADING, SectionTabs } from '../../components/ui';
 import { reloadAccount, useAccount, type Me } from '../../lib/account';
 import { session } from '../../lib/api';
 import { AcceptInvitation } from './AcceptInvitation';
+import { AccountTab } from './AccountTab';
 import { AuditTab } from './AuditTab';
 import { MembersTab } from './MembersTab';
 import { SettingsCtx } from './model';
@@ -14,12 +15,14 @@ import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
 import './settings.css';
 
-const TABS: { id: string; Panel: ComponentType }[] = [
+/** `label`: the tab's i18n key when it is not `settings:tabs.<id>` (a tab of another namespace). */
+const TABS: { id: string; Panel: ComponentType; label?: string }[] = [
   { id: 'tokens', Panel: TokensTab },
   { id: 'members', Panel: MembersTab },
   { id: 'plan', Panel: PlanTab },
   { id: 'shares', Panel: SharesTab },
   { id: 'audit', Panel: AuditTab },
+  { id: 'account', Panel: AccountTab, label: 'account:settingsTab' },
 ];
 /** Not in the tab bar: where an invitation link leads (`/settings/accept#token=gsm_i_...`). */
 const ACCEPT = { id: 'accept', Panel: AcceptInvitation };
@@ -30,7 +33,8 @@ export function Settings({ tab }: { tab: string }) {
   const orgId = useSyncExternalStore(session.subscribe, session.orgId) ?? 'personal';
   const account = useAccount();
   const current = [...TABS, ACCEPT].find((x) => x.id === tab);
-  const title = current ? t(`tabs.${current.id}`) : t('notFound');
+  const tabLabel = (x: (typeof TABS)[number]) => t(x.label ?? `tabs.${x.id}`);
+  const title = current ? ('label' in current ? tabLabel(current) : t(`tabs.${current.id}`)) : t('notFound');
 
   useEffect(() => {
     document.title = t('pageTitle', { section: title });
@@ -43,7 +47,7 @@ export function Settings({ tab }: { tab: string }) {
       <SectionTabs
         label={t('tabsLabel')}
         base="/settings"
-        tabs={TABS.map((x) => ({ id: x.id, label: t(`tabs.${x.id}`) }))}
+        tabs={TABS.map((x) => ({ id: x.id, label: tabLabel(x) }))}
         current={tab}
       />
       <section className="settings-panel" aria-labelledby={PANEL_HEADING}>

@@ -138,6 +138,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a password reset link by mail (single use, 30 minutes; a new request replaces older links). The answer is the same whether or not the e-mail has an account. */
+        post: operations["AccountController_requestReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token of a reset mail: every session of the account is signed out and the e-mail counts as verified. Sign in again with the new password. */
+        post: operations["AccountController_confirmReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/register": {
         parameters: {
             query?: never;
@@ -147,8 +181,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (with its personal organisation), then sign in with POST /api/v1/auth/login. The answer is the same whether or not the e-mail already has an account (that account stays as it is). */
+        /** Create an account (with its personal organisation), then sign in with POST /api/v1/auth/login. The answer is the same whether or not the e-mail already has an account (that account stays as it is). A new account gets a verification mail (POST /api/v1/auth/verify-email). */
         post: operations["AuthController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the e-mail address of an account with the token of its verification mail (the link carries it after #token=). Single use; the link expires after 24 hours. */
+        post: operations["AccountController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the signed-in user a new verification mail (the older link stops working). 409 when the address is verified already; 429 with Retry-After beyond VERIFICATION_RESEND_MAX_PER_HOUR. */
+        post: operations["AccountController_resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -240,6 +308,23 @@ export interface paths {
         head?: never;
         /** Change the signed-in user's own settings: locale (en, de, es, fr or nl; null follows the browser's language) */
         patch: operations["AuthController_updateMe"];
+        trace?: never;
+    };
+    "/api/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the signed-in user's password (dashboard sessions only): the current password is checked (a wrong one counts as a failed sign-in); the user's other sessions are signed out, this one stays. */
+        post: operations["AccountController_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/metrics/prometheus": {
@@ -2081,6 +2166,150 @@ export interface operations {
             };
         };
     };
+    AccountController_requestReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "accepted";
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    AccountController_confirmReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description error
+             *
+             *     error
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     AuthController_register: {
         parameters: {
             query?: never;
@@ -2113,6 +2342,181 @@ export interface operations {
             };
             /** @description error */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    AccountController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "verified";
+                    };
+                };
+            };
+            /**
+             * @description error
+             *
+             *     error
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    AccountController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "accepted";
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2641,6 +3045,7 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         email: string;
+                        email_verified: boolean;
                         /** Format: uuid */
                         id: string;
                         /** @enum {string|null} */
@@ -2747,6 +3152,7 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         email: string;
+                        email_verified: boolean;
                         /** Format: uuid */
                         id: string;
                         /** @enum {string|null} */
@@ -2811,6 +3217,103 @@ export interface operations {
             };
             /** @description error */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    AccountController_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description error
+             *
+             *     error
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

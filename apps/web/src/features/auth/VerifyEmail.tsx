@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { reloadAccount } from '../../lib/account';
+import { session } from '../../lib/api';
+import { client, unwrap } from '../../lib/api/client';
+import { accountFailure, forgetLink, tokenOfLink } from '../../lib/account-forms';
+import { AuthFrame } from './AuthFrame';
+import './auth.css';
+
+/**
+ * The page of the verification mail's link: it verifies the token of the link's fragment at once and shows the
+ * result; without a link (a mail without PUBLIC_URL) the reader pastes the code.
+ */
+export function VerifyEmail() {
+  const { t } = useTranslation('account');
+  const [token, setToken] = useState(tokenOfLink);
+  const started = useRef(false);
+  const verify = useMutation({
+    mutationFn: (value: string) => unwrap(client.POST('/api/v1/auth/verify-email', { body: { token: value.trim() } })),
+    onSuccess: () => {
+      forgetLink();
+      if (session.token()) void reloadAccount();
+    },
+  });
+  const { mutate } = verify;
+  useEffect(() => {
+    if (started.current || !tokenOfLink()) return;
+    started.current = true;
+    mutate(tokenOfLink());
+  }, [mutate]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!verify.isPending && token.trim()) verify.mutate(token);
+  };
+
+  if (verify.isSuccess)
+    return (
+      <AuthFrame title={t('verify.doneTitle')}>
+        <p role="status" data-testid="email-verified">
+          {t('verify.done')}
+        </p>
+        <p>
+          {session.token() ? (
+            <Link to="/servers">{t('verify.continue')}</Link>
+          ) : (
+            <Link to="/login">{t('verify.signIn')}</Link>
+          )}
+        </p>
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title={t('verify.title')}>
+      {verify.isPending ? (
+        <p role="status">{t('verify.checking')}</p>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <p>{t('verify.intro')}</p>
+          <Field
+            label={t('verify.code')}
+            autoComplete="off"
+            spellCheck={false}
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+          />
+          {verify.isError && <ErrorNotice error={accountFailure(verify.error, t, 'verify')} />}
+          <button type="submit" className="btn btn-primary btn-block">
+            {t('verify.submit')}
+          </button>
+        </form>
+      )}
+    </AuthFrame>
+  );
+}
