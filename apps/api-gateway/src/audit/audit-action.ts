@@ -21,4 +21,6 @@ export type AuditAction =
   | 'channel.updated'
   | 'channel.deleted'
   | 'silence.created'
-  | 'silence.deleted';
+  | 'silence.deleted'
+  | 'session.revoked'
+  | 'session.revoked_all';

@@ -10,10 +10,11 @@ import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 import { AuthThrottles } from '../throttle/auth-throttles';
 import { ThrottleMetrics } from '../throttle/throttle.metrics';
-import { AuthRepository, type MembershipRecord } from './auth.repository';
+import { AuthRepository, type MembershipRecord, type SessionGrant } from './auth.repository';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import type { Principal, Scope } from './principal';
+import { SessionIdleRule } from './session-idle';
 
 const CACHE_MS = 10_000;
 
@@ -36,6 +37,7 @@ export class AuthService implements OnModuleInit {
   /** `<token hash>|<X-Org-Id>` -> principal: a request costs no query while its entry is fresh. */
   private readonly cache: PromiseCache<Principal>;
   private readonly lastUsedWrites = new OncePer(60_000);
+  private readonly idle: SessionIdleRule;
 
   constructor(
     private readonly repository: AuthRepository,
@@ -46,6 +48,8 @@ export class AuthService implements OnModuleInit {
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
+    // Checked on each resolution, i.e. at most CACHE_MS late (session-idle.ts says why that bound holds).
+    this.idle = new SessionIdleRule(config.SESSION_IDLE_TIMEOUT_MINUTES);
   }
 
   /**
@@ -163,6 +167,7 @@ export class AuthService implements OnModuleInit {
     const now = this.clock.now();
     const session = await this.repository.session(hash);
     if (!session || session.revokedAt || session.expiresAt <= now || session.user.disabledAt) throw invalidToken();
+    if (this.idle.isIdle(session, now)) throw invalidToken();
     let membership: MembershipRecord | null;
     if (orgHeader) {
       if (!isUuid(orgHeader)) throw ApiError.notFound('organisation');
@@ -172,6 +177,7 @@ export class AuthService implements OnModuleInit {
       membership = await this.repository.personalMembership(session.userId);
       if (!membership) throw invalidToken();
     }
+    this.touchSession(session, now);
     return {
       kind: 'session',
       userId: session.userId,
@@ -184,6 +190,13 @@ export class AuthService implements OnModuleInit {
       tokenId: null,
       tokenHash: hash,
     };
+  }
+
+  /** Records a session's last use when the stored one is older than the idle rule's touch interval. */
+  private touchSession(session: SessionGrant, now: Date): void {
+    if (!this.idle.touchDue(session, now)) return;
+    const staleBefore = new Date(now.getTime() - this.idle.touchIntervalMs);
+    void this.repository.touchSession(session.id, now, staleBefore).catch(() => undefined);
   }
 
   /** Records an API token's last use, at most once a minute per token (not a write per request). */
