@@ -9,17 +9,20 @@ import { AuditTab } from './AuditTab';
 import { MembersTab } from './MembersTab';
 import { SettingsCtx } from './model';
 import { PlanTab } from './PlanTab';
+import { SessionsTab } from './SessionsTab';
 import { SharesTab } from './SharesTab';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
 import './settings.css';
 
-const TABS: { id: string; Panel: ComponentType }[] = [
+/** A tab whose texts are in a namespace of its own names its label key there (`<ns>:tab`). */
+const TABS: { id: string; Panel: ComponentType; label?: string }[] = [
   { id: 'tokens', Panel: TokensTab },
   { id: 'members', Panel: MembersTab },
   { id: 'plan', Panel: PlanTab },
   { id: 'shares', Panel: SharesTab },
   { id: 'audit', Panel: AuditTab },
+  { id: 'sessions', Panel: SessionsTab, label: 'sessions:tab' },
 ];
 /** Not in the tab bar: where an invitation link leads (`/settings/accept#token=gsm_i_...`). */
 const ACCEPT = { id: 'accept', Panel: AcceptInvitation };
@@ -30,7 +33,8 @@ export function Settings({ tab }: { tab: string }) {
   const orgId = useSyncExternalStore(session.subscribe, session.orgId) ?? 'personal';
   const account = useAccount();
   const current = [...TABS, ACCEPT].find((x) => x.id === tab);
-  const title = current ? t(`tabs.${current.id}`) : t('notFound');
+  const labelOf = (x: (typeof TABS)[number]) => t(x.label ?? `tabs.${x.id}`);
+  const title = current ? labelOf(current) : t('notFound');
 
   useEffect(() => {
     document.title = t('pageTitle', { section: title });
@@ -43,7 +47,7 @@ export function Settings({ tab }: { tab: string }) {
       <SectionTabs
         label={t('tabsLabel')}
         base="/settings"
-        tabs={TABS.map((x) => ({ id: x.id, label: t(`tabs.${x.id}`) }))}
+        tabs={TABS.map((x) => ({ id: x.id, label: labelOf(x) }))}
         current={tab}
       />
       <section className="settings-panel" aria-labelledby={PANEL_HEADING}>
