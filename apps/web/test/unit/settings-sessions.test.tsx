@@ -165,6 +165,11 @@ describe('deviceOf', () => {
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
       ),
     ).toEqual({ browser: 'Safari', system: 'macOS' });
+    expect(
+      deviceOf(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      ),
+    ).toEqual({ browser: 'Chrome', system: 'Linux' });
     expect(deviceOf('curl/8.5.0')).toEqual({ browser: 'curl', system: null });
     expect(deviceOf(null)).toEqual({ browser: null, system: null });
   });

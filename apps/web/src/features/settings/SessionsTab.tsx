@@ -7,11 +7,17 @@ import { navigate } from '../../lib/router';
 import { deviceOf } from './device';
 import { useRevokeAllSessions, useRevokeSession, useSessions, type SessionRow } from './sessionQueries';
 
-/** Back to the sign-in page after this device's session ended; `message` is shown there. */
+/**
+ * Back to the sign-in page after this device's session ended; `message` is shown there. The live connection may
+ * have been told first (the revocation reaches it over NATS) and already left with its own "you were signed out":
+ * then that message stands, and no second one is left behind for a later visit.
+ */
 function leave(message: string | null): void {
-  if (message) flash.set(message);
-  else flash.expectSignOut();
-  session.clear();
+  if (session.token() !== null) {
+    if (message) flash.set(message);
+    else flash.expectSignOut();
+    session.clear();
+  }
   navigate('/login', { replace: true });
 }
 

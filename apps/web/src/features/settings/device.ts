@@ -4,12 +4,13 @@ export interface Device {
   system: string | null;
 }
 
-// Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari", Android says "Linux".
+// Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari", Android says "Linux"; headless Chromium
+// says "HeadlessChrome".
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, 'Edge'],
   [/\bOPR\/|\bOpera\b/, 'Opera'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrom(e|ium)\/|\bCriOS\//, 'Chrome'],
+  [/Chrom(e|ium)\/|\bCriOS\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
   [/\bcurl\//, 'curl'],
 ];
