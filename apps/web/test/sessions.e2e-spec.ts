@@ -69,7 +69,7 @@ describe('sessions in a browser, against `npm start`', () => {
     // The phone's next visit finds its session gone: back at sign-in, told why.
     const phonePage = phone.pages()[0]!;
     await phonePage.goto(`${base}/settings/sessions`);
-    await phonePage.waitForURL(`${base}/login`, { timeout: 20_000 });
+    await phonePage.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
     await phonePage.locator('[data-testid="session-ended-message"]').waitFor({ timeout: 10_000 });
     // This device and the script still work.
     expect((await json(`${base}/api/v1/me`, { token: script })).status).toBe(200);
@@ -81,7 +81,7 @@ describe('sessions in a browser, against `npm start`', () => {
     const dialog = page.locator('dialog[open]');
     await expectText(dialog, 'Sign out on every device?', 5_000);
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await page.waitForURL(`${base}/login`, { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
     // Said by this page, or by the live connection if the revocation reached it first.
     await expectText(page.locator('[data-testid="session-ended-message"]'), 'signed out', 10_000);
     await shot(page, 'sessions-signed-out-everywhere');
