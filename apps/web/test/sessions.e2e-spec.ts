@@ -66,11 +66,13 @@ describe('sessions in a browser, against `npm start`', () => {
     await expectText(page.getByRole('status').first(), 'Safari on iOS was signed out.', 10_000);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-row"]').length === 2);
 
-    // The phone's next visit finds its session gone: back at sign-in, told why.
+    // The phone, open on its server list, is told at once (its live connection ends): back at sign-in, told why.
     const phonePage = phone.pages()[0]!;
+    await phonePage.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+    await expectText(phonePage.locator('[data-testid="session-ended-message"]'), 'signed out', 10_000);
+    // And its session is gone, not just forgotten by the page: a visit of a settings page lands on sign-in too.
     await phonePage.goto(`${base}/settings/sessions`);
     await phonePage.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
-    await phonePage.locator('[data-testid="session-ended-message"]').waitFor({ timeout: 10_000 });
     // This device and the script still work.
     expect((await json(`${base}/api/v1/me`, { token: script })).status).toBe(200);
     expect(page.url()).toBe(`${base}/settings/sessions`);
@@ -83,7 +85,10 @@ describe('sessions in a browser, against `npm start`', () => {
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
     // Said by this page, or by the live connection if the revocation reached it first.
-    await expectText(page.locator('[data-testid="session-ended-message"]'), 'signed out', 10_000);
+    const said = page.locator('[data-testid="session-ended-message"]');
+    await expectText(said, 'signed out', 10_000);
+    // Not the live connection's refusal of a signed-out page ("no access token was sent").
+    expect(await said.textContent()).not.toMatch(/access token/i);
     await shot(page, 'sessions-signed-out-everywhere');
     expect((await json(`${base}/api/v1/me`, { token: script })).status).toBe(401);
     expect(

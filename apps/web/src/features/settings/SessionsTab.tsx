@@ -9,15 +9,14 @@ import { useRevokeAllSessions, useRevokeSession, useSessions, type SessionRow } 
 
 /**
  * Back to the sign-in page after this device's session ended; `message` is shown there. The live connection may
- * have been told first (the revocation reaches it over NATS) and already left with its own "you were signed out":
- * then that message stands, and no second one is left behind for a later visit.
+ * have been told first (the revocation reaches it over NATS) and already gone there with its own "you were signed
+ * out": then that stands (navigating again would mount the sign-in page anew, without its message).
  */
 function leave(message: string | null): void {
-  if (session.token() !== null) {
-    if (message) flash.set(message);
-    else flash.expectSignOut();
-    session.clear();
-  }
+  if (session.token() === null) return;
+  if (message) flash.set(message);
+  else flash.expectSignOut();
+  session.clear();
   navigate('/login', { replace: true });
 }
 
