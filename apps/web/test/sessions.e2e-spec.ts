@@ -64,7 +64,8 @@ describe('sessions in a browser, against `npm start`', () => {
     await expectText(dialog, 'Sign out Safari on iOS?', 5_000);
     await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expectText(page.getByRole('status').first(), 'Safari on iOS was signed out.', 10_000);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-row"]').length === 2);
+    await page.locator('[data-testid="session-row"]:nth-child(3)').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await rows().count()).toBe(2);
 
     // The phone, open on its server list, is told at once (its live connection ends): back at sign-in, told why.
     const phonePage = phone.pages()[0]!;

@@ -1,4 +1,4 @@
-import { Subjects } from '@app/contracts';
+import { SessionIdleRule, Subjects } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
@@ -14,7 +14,6 @@ import { AuthRepository, type MembershipRecord, type SessionGrant } from './auth
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import type { Principal, Scope } from './principal';
-import { SessionIdleRule } from './session-idle';
 
 const CACHE_MS = 10_000;
 
@@ -48,7 +47,7 @@ export class AuthService implements OnModuleInit {
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
-    // Checked on each resolution, i.e. at most CACHE_MS late (session-idle.ts says why that bound holds).
+    // Checked on each resolution, i.e. at most CACHE_MS late (SessionIdleRule says why that bound holds).
     this.idle = new SessionIdleRule(config.SESSION_IDLE_TIMEOUT_MINUTES);
   }
 

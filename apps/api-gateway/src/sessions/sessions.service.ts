@@ -1,10 +1,10 @@
+import { SessionIdleRule } from '@app/contracts';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import type { Principal } from '../auth/principal';
-import { SessionIdleRule } from '../auth/session-idle';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 import { SessionsRepository, type SessionRecord } from './sessions.repository';

@@ -1,3 +1,6 @@
+/** SESSION_IDLE_TIMEOUT_MINUTES of the api-gateway and the realtime-gateway (both refuse an idle session). */
+export const SESSION_IDLE_TIMEOUT_MINUTES = { min: 1, max: 60 * 24 * 90, default: 60 * 24 * 7 } as const;
+
 /** The moments of a session that its idle timeout looks at. */
 export interface SessionActivity {
   createdAt: Date;
@@ -10,11 +13,12 @@ const MAX_TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * The idle timeout of dashboard sessions (SESSION_IDLE_TIMEOUT_MINUTES), besides their absolute lifetime: a session
- * not used for that long stops working. Its use is recorded in `sessions.last_used_at`, written at most once per
- * {@link touchIntervalMs} (not once per request).
+ * not used for that long stops working. The api-gateway records a use in `sessions.last_used_at`, written at most
+ * once per {@link touchIntervalMs} (not once per request), and refuses an idle session (401); the realtime-gateway
+ * refuses it at the handshake (a live connection is no use of the API: it writes nothing).
  *
  * How late the rule can be: a token is resolved (and this rule checked) when its principal is not in the 10 s cache
- * of AuthService, so an idle session found alive just before its deadline is served until that cache entry expires:
+ * of the api-gateway's AuthService, so an idle session found alive just before its deadline is served until that cache entry expires:
  * at most the cache's lifetime (10 s) past the deadline, never longer. The other way round, the stored last use lags
  * the real one by at most the touch interval plus the cache's lifetime (uses served from the cache write nothing):
  * the touch interval is a quarter of the timeout at most, so a session used more often than every
