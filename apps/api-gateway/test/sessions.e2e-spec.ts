@@ -1,4 +1,5 @@
 import { connectTestMessaging, createTestDatabase, ServiceStack } from '@app/testing';
+import { RealtimeClient } from '../../realtime-gateway/test/realtime-client';
 
 const SECRETS_KEY = Buffer.alloc(32, 23).toString('base64');
 const PASSWORD = 'correct horse battery';
@@ -32,6 +33,7 @@ interface SessionRow {
 describe('sessions: list, sign out one, sign out everywhere, idle timeout (two api-gateway replicas)', () => {
   const stack = new ServiceStack({ SECRETS_KEY, SESSION_IDLE_TIMEOUT_MINUTES: '1' });
   const replicas: string[] = [];
+  let realtimePort = 0;
   let n = 0;
   const email = (name: string) => `${name}${++n}-${stack.prefix}@example.com`;
   /** Sessions of the idle test, signed in while the replicas start so the other tests use up part of the wait. */
@@ -87,6 +89,7 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     stack.messaging = await connectTestMessaging(stack.prefix, 'test');
     await stack.start('billing-limits');
     for (let i = 0; i < 2; i++) replicas.push(`http://127.0.0.1:${await stack.start('api-gateway')}`);
+    realtimePort = await stack.start('realtime-gateway');
     const address = email('sleeper');
     await register(address);
     sleeper = { regular: await signIn(address, LAPTOP), idle: await signIn(address, PHONE), signedInAt: Date.now() };
@@ -183,7 +186,7 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     expect(entry).toMatchObject({ target: null, details: { sessions: 2 } });
   });
 
-  it('the idle timeout: a session in regular use survives it, one left unused is refused on both replicas', async () => {
+  it('the idle timeout: a session in regular use survives it, one left unused is refused on both replicas and live', async () => {
     // Used every 10 s, alternating replicas, until the idle one's deadline (and the 10 s cache bound) are past.
     while (Date.now() < sleeper.signedInAt + IDLE_MS + 5_000) {
       expect(await statusEverywhere(sleeper.regular)).toEqual([200, 200]);
@@ -196,5 +199,9 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     expect(left[0]).toMatchObject({ user_agent: LAPTOP, current: true });
     // Its use was recorded (at most once per touch interval, not per request).
     expect(Date.parse(left[0]!.last_used_at) - Date.parse(left[0]!.created_at)).toBeGreaterThan(IDLE_MS / 2);
+    // The realtime-gateway applies the same rule at its handshake: no live data for the idle session either.
+    const refusal = await RealtimeClient.refused(realtimePort, { token: sleeper.idle });
+    expect(refusal).toMatchObject({ message: 'This session has expired.', data: { code: 'Unauthenticated' } });
+    (await RealtimeClient.connect(realtimePort, { token: sleeper.regular })).close();
   }, 120_000);
 });
