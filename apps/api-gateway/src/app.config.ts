@@ -1,4 +1,5 @@
 import { intVar, secretsEnv, serviceEnvSchema, urlVar } from '@app/config';
+import { SESSION_IDLE_TIMEOUT_MINUTES } from '@app/contracts';
 import { allowCidrsVar } from '@app/game-client';
 import { z } from 'zod';
 
@@ -23,6 +24,12 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   TRUST_PROXY: intVar(0, 10, 0),
   /** Lifetime of a dashboard session. */
   SESSION_TTL_HOURS: intVar(1, 24 * 90, 24 * 14),
+  /** A dashboard session not used for this long stops working (besides SESSION_TTL_HOURS); default 7 days. */
+  SESSION_IDLE_TIMEOUT_MINUTES: intVar(
+    SESSION_IDLE_TIMEOUT_MINUTES.min,
+    SESSION_IDLE_TIMEOUT_MINUTES.max,
+    SESSION_IDLE_TIMEOUT_MINUTES.default,
+  ),
   /** Sign-in attempts allowed per e-mail within 15 minutes before 429 (a right password clears them). */
   LOGIN_MAX_FAILURES: intVar(1, 1000, 5),
   /** Failed sign-in attempts allowed per client address within 15 minutes (any e-mails) before 429. */

@@ -37,6 +37,7 @@ import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
 import { ThrottleModule } from './throttle/throttle.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
 
 /**
@@ -55,6 +56,7 @@ export class AppModule {
         BillingModule,
         AuthModule,
         TokensModule,
+        SessionsModule,
         OrgModule,
         MetricsModule,
         PrometheusModule,

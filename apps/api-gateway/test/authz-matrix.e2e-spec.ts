@@ -334,6 +334,28 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     }),
     // The same password again: allowed for every signed-in user, and nobody's password changes.
     'POST /api/v1/me/password': async () => ({ body: { current_password: PASSWORD, new_password: PASSWORD } }),
+    // One's own sessions: each member of A signs out a fresh session of their own; everyone else names a session
+    // of A's admin (B: not theirs, 404).
+    'DELETE /api/v1/me/sessions/{id}': async (caller) => {
+      const account =
+        caller === 'viewer' || caller === 'operator' || caller === 'admin' ? accounts[caller] : accounts.admin;
+      const token = await freshSession(account);
+      const listed = await must(200, send('GET', '/api/v1/me/sessions', { token }), 'GET /me/sessions');
+      return { params: { id: (listed.body as { id: string; current: boolean }[]).find((s) => s.current)!.id } };
+    },
+    // Signing out everywhere ends every session of the caller's user: a throwaway user in the caller's place (a
+    // member of A with the caller's role, or an account of its own for B) so the matrix's own sessions live on.
+    'POST /api/v1/me/sessions/revoke-all': async (caller) => {
+      if (!accountOf(caller)) return {};
+      const stand = await register('signout');
+      if (caller === 'viewer' || caller === 'operator' || caller === 'admin')
+        await sql(db.url, `INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, $3::membership_role)`, [
+          orgA,
+          stand.userId,
+          caller,
+        ]);
+      return { token: stand.token };
+    },
     'POST /api/v1/tokens': async () => ({ body: { name: 'matrix', scopes: ['servers:read'] } }),
     'DELETE /api/v1/tokens/{id}': async () => ({ params: { id: await throwaway.token() } }),
     // A cell expected to register gets a simulated server of its own; the others send A's registered one (a

@@ -59,6 +59,9 @@ POST   /api/v1/auth/verify-email/resend           401  409  409  409   409  404 
 POST   /api/v1/auth/password-reset                202  202  202  202   202  202  202   202  202  202  202  202
 POST   /api/v1/auth/password-reset/confirm        204  204  204  204   204  204  204   204  204  204  204  204
 POST   /api/v1/me/password                        401  204  204  204   204  404  401   403  403  403  403  403
+GET    /api/v1/me/sessions                        401  200  200  200   200  404  401   403  403  403  403  403
+DELETE /api/v1/me/sessions/{id}                   401  204  204  204   404  404  401   403  403  403  403  403
+POST   /api/v1/me/sessions/revoke-all             401  204  204  204   204  404  401   403  403  403  403  403
 ## api tokens
 POST   /api/v1/tokens                             401  403  403  201   201  404  401   403  403  403  403  403
 GET    /api/v1/tokens                             401  403  403  200   200  404  401   403  403  403  403  403

@@ -1,4 +1,5 @@
 import { intVar, serviceEnvSchema } from '@app/config';
+import { SESSION_IDLE_TIMEOUT_MINUTES } from '@app/contracts';
 import { z } from 'zod';
 
 /** Environment of the realtime-gateway service (see .env.example). */
@@ -32,5 +33,11 @@ export const RealtimeGatewayConfig = serviceEnvSchema(3001).extend({
   REALTIME_JOINS_PER_SOCKET: intVar(1, 1_000_000, 600),
   /** Room joins per client address a minute, over all its connections. */
   REALTIME_JOINS_PER_ADDRESS: intVar(1, 1_000_000, 2000),
+  /** A dashboard session unused (by the API) for this long is refused at the handshake; the api-gateway's value. */
+  SESSION_IDLE_TIMEOUT_MINUTES: intVar(
+    SESSION_IDLE_TIMEOUT_MINUTES.min,
+    SESSION_IDLE_TIMEOUT_MINUTES.max,
+    SESSION_IDLE_TIMEOUT_MINUTES.default,
+  ),
 });
 export type RealtimeGatewayConfig = z.infer<typeof RealtimeGatewayConfig>;

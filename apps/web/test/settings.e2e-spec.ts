@@ -47,7 +47,7 @@ describe('the settings in a browser, against `npm start`', () => {
     await tabTo(page, name);
     await page.keyboard.type('Grafana');
     await page.keyboard.press('Tab'); // Expires
-    await page.keyboard.press('ArrowDown'); // never -> in 7 days
+    await page.keyboard.press('ArrowDown'); // in 90 days (the default) -> in 365 days
     // Both preset scopes off: the form refuses and takes the keyboard to the scopes.
     const first = page.getByRole('checkbox', { name: 'servers:read' });
     await tabTo(page, first);

@@ -1,6 +1,7 @@
 export * from './contract';
 export * from './errors';
 export * from './realtime';
+export * from './session-idle';
 export * from './streams';
 export * from './subjects';
 export * from './schemas/alert.schema';

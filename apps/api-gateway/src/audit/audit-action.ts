@@ -27,4 +27,6 @@ export type AuditAction =
   | 'user.verification_resent'
   | 'user.password_reset_requested'
   | 'user.password_reset'
-  | 'user.password_changed';
+  | 'user.password_changed'
+  | 'session.revoked'
+  | 'session.revoked_all';

@@ -41,6 +41,8 @@ export interface ApiTokenGrant {
 export interface SessionGrant {
   id: string;
   userId: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
   expiresAt: Date;
   revokedAt: Date | null;
   user: Holder;
@@ -135,7 +137,26 @@ export class AuthRepository {
   session(tokenHash: string): Promise<SessionGrant | null> {
     return this.prisma.session.findUnique({
       where: { tokenHash },
-      select: { id: true, userId: true, expiresAt: true, revokedAt: true, user: HOLDER },
+      select: {
+        id: true,
+        userId: true,
+        createdAt: true,
+        lastUsedAt: true,
+        expiresAt: true,
+        revokedAt: true,
+        user: HOLDER,
+      },
+    });
+  }
+
+  /**
+   * Records a session's use unless another replica recorded one since `staleBefore` (a conditional update, so the
+   * replicas together write at most once per interval).
+   */
+  async touchSession(sessionId: string, at: Date, staleBefore: Date): Promise<void> {
+    await this.prisma.session.updateMany({
+      where: { id: sessionId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+      data: { lastUsedAt: at },
     });
   }
 

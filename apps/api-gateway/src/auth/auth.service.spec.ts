@@ -27,13 +27,14 @@ function setup() {
     revokeSession: jest.fn(async () => undefined),
     apiToken: jest.fn<Promise<ApiTokenGrant | null>, [string]>(async () => null),
     touchApiToken: jest.fn(async () => undefined),
+    touchSession: jest.fn(async (_id: string, _at: Date, _staleBefore: Date) => undefined),
     session: jest.fn<Promise<SessionGrant | null>, [string]>(async () => null),
     membership: jest.fn(async () => ({ orgId: ORG, role: 'operator' as const })),
     personalMembership: jest.fn(async () => ({ orgId: ORG, role: 'admin' as const })),
     userWithOrganisations: jest.fn(),
   };
   const messaging = { publish: jest.fn(), subscribe: jest.fn() };
-  const config = { SESSION_TTL_HOURS: 24 } as ApiGatewayConfig;
+  const config = { SESSION_TTL_HOURS: 24, SESSION_IDLE_TIMEOUT_MINUTES: 60 } as ApiGatewayConfig;
   // The throttles' own behaviour (atomic, shared, in Redis) is attempt-counter.int-spec's and throttles.e2e-spec's.
   const throttles = {
     beforeSignIn: jest.fn(async () => undefined),
@@ -242,6 +243,8 @@ describe('AuthService bearer tokens', () => {
   const session = (over: Partial<SessionGrant> = {}): SessionGrant => ({
     id: 'sess-1',
     userId: USER,
+    createdAt: new Date('2026-03-01T09:30:00Z'),
+    lastUsedAt: null,
     expiresAt: new Date('2026-03-02T10:00:00Z'),
     revokedAt: null,
     user: holder,
@@ -276,6 +279,39 @@ describe('AuthService bearer tokens', () => {
     await expect(service.authenticate(newBearerToken('session').token, undefined)).rejects.toMatchObject({
       status: 401,
     });
+  });
+
+  it('refuses a session idle for SESSION_IDLE_TIMEOUT_MINUTES (401), counting from its last recorded use', async () => {
+    const { service, repository, clock } = setup();
+    // Signed in 30 min ago, never used since: alive for another 30 min, then refused.
+    repository.session.mockResolvedValue(session());
+    await expect(service.authenticate(newBearerToken('session').token, undefined)).resolves.toMatchObject({
+      sessionId: 'sess-1',
+    });
+    repository.session.mockResolvedValue(session({ createdAt: new Date('2026-03-01T09:00:00Z') }));
+    await expect(service.authenticate(newBearerToken('session').token, undefined)).rejects.toMatchObject({
+      status: 401,
+    });
+    // Signed in long ago, used 59 min 55 s ago: alive (its deadline is 5 s away).
+    const usedAt = new Date(clock.nowMs() - 59 * 60_000 - 55_000);
+    repository.session.mockResolvedValue(session({ createdAt: new Date('2026-02-28T12:00:00Z'), lastUsedAt: usedAt }));
+    const token = newBearerToken('session').token;
+    await expect(service.authenticate(token, undefined)).resolves.toMatchObject({ sessionId: 'sess-1' });
+    // The cached principal outlives the deadline by less than the cache's 10 s; then the session is looked up again.
+    clock.advance(9_000);
+    await expect(service.authenticate(token, undefined)).resolves.toMatchObject({ sessionId: 'sess-1' });
+    clock.advance(2_000);
+    await expect(service.authenticate(token, undefined)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('records a session use only when the stored one is a touch interval old, conditionally for every replica', async () => {
+    const { service, repository, clock } = setup();
+    repository.session.mockResolvedValue(session({ lastUsedAt: new Date(clock.nowMs() - 30_000) }));
+    await service.authenticate(newBearerToken('session').token, undefined);
+    expect(repository.touchSession).not.toHaveBeenCalled();
+    repository.session.mockResolvedValue(session({ lastUsedAt: new Date(clock.nowMs() - 60_000) }));
+    await service.authenticate(newBearerToken('session').token, undefined);
+    expect(repository.touchSession).toHaveBeenCalledWith('sess-1', clock.now(), new Date(clock.nowMs() - 60_000));
   });
 
   it('refuses a token of another kind (share, invitation) without a lookup', async () => {

@@ -1,4 +1,4 @@
-import { Subjects } from '@app/contracts';
+import { SessionIdleRule, Subjects } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
@@ -10,7 +10,7 @@ import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 import { AuthThrottles } from '../throttle/auth-throttles';
 import { ThrottleMetrics } from '../throttle/throttle.metrics';
-import { AuthRepository, type MembershipRecord } from './auth.repository';
+import { AuthRepository, type MembershipRecord, type SessionGrant } from './auth.repository';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
 import { EmailVerificationService } from './email-verification.service';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
@@ -37,6 +37,7 @@ export class AuthService implements OnModuleInit {
   /** `<token hash>|<X-Org-Id>` -> principal: a request costs no query while its entry is fresh. */
   private readonly cache: PromiseCache<Principal>;
   private readonly lastUsedWrites = new OncePer(60_000);
+  private readonly idle: SessionIdleRule;
 
   constructor(
     private readonly repository: AuthRepository,
@@ -48,6 +49,8 @@ export class AuthService implements OnModuleInit {
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
+    // Checked on each resolution, i.e. at most CACHE_MS late (SessionIdleRule says why that bound holds).
+    this.idle = new SessionIdleRule(config.SESSION_IDLE_TIMEOUT_MINUTES);
   }
 
   /**
@@ -171,6 +174,7 @@ export class AuthService implements OnModuleInit {
     const now = this.clock.now();
     const session = await this.repository.session(hash);
     if (!session || session.revokedAt || session.expiresAt <= now || session.user.disabledAt) throw invalidToken();
+    if (this.idle.isIdle(session, now)) throw invalidToken();
     let membership: MembershipRecord | null;
     if (orgHeader) {
       if (!isUuid(orgHeader)) throw ApiError.notFound('organisation');
@@ -180,6 +184,7 @@ export class AuthService implements OnModuleInit {
       membership = await this.repository.personalMembership(session.userId);
       if (!membership) throw invalidToken();
     }
+    this.touchSession(session, now);
     return {
       kind: 'session',
       userId: session.userId,
@@ -192,6 +197,13 @@ export class AuthService implements OnModuleInit {
       tokenId: null,
       tokenHash: hash,
     };
+  }
+
+  /** Records a session's last use when the stored one is older than the idle rule's touch interval. */
+  private touchSession(session: SessionGrant, now: Date): void {
+    if (!this.idle.touchDue(session, now)) return;
+    const staleBefore = new Date(now.getTime() - this.idle.touchIntervalMs);
+    void this.repository.touchSession(session.id, now, staleBefore).catch(() => undefined);
   }
 
   /** Records an API token's last use, at most once a minute per token (not a write per request). */

@@ -5,6 +5,8 @@ import { Injectable } from '@nestjs/common';
 export interface SessionRow {
   id: string;
   userId: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
   expiresAt: Date;
   revokedAt: Date | null;
   userDisabledAt: Date | null;
@@ -27,12 +29,22 @@ export class AccessRepository {
   async sessionByHash(tokenHash: string): Promise<SessionRow | null> {
     const row = await this.prisma.session.findUnique({
       where: { tokenHash },
-      select: { id: true, userId: true, expiresAt: true, revokedAt: true, user: { select: { disabledAt: true } } },
+      select: {
+        id: true,
+        userId: true,
+        createdAt: true,
+        lastUsedAt: true,
+        expiresAt: true,
+        revokedAt: true,
+        user: { select: { disabledAt: true } },
+      },
     });
     if (!row) return null;
     return {
       id: row.id,
       userId: row.userId,
+      createdAt: row.createdAt,
+      lastUsedAt: row.lastUsedAt,
       expiresAt: row.expiresAt,
       revokedAt: row.revokedAt,
       userDisabledAt: row.user.disabledAt,

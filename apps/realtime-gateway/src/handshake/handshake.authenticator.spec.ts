@@ -16,7 +16,7 @@ function authenticatorAt(clock: ManualClock, rows: { session?: SessionRow; share
     personalOrganisation: async () => ORG,
   } as unknown as AccessRepository;
   const entitlements = { shareLinksAllowed: async () => true } as unknown as EntitlementsClient;
-  return new HandshakeAuthenticator(access, entitlements, clock);
+  return new HandshakeAuthenticator(access, entitlements, clock, { SESSION_IDLE_TIMEOUT_MINUTES: 60 });
 }
 
 const handshakeWith = (token: string) => ({ auth: { token }, headers: {} });
@@ -29,7 +29,15 @@ const outcomeOf = (promise: Promise<unknown>) =>
 describe('HandshakeAuthenticator, on the injected clock', () => {
   it('accepts a session until the instant it expires, and refuses it from then on', async () => {
     const clock = new ManualClock(EXPIRES.getTime() - 1);
-    const session: SessionRow = { id: 's', userId: 'u', expiresAt: EXPIRES, revokedAt: null, userDisabledAt: null };
+    const session: SessionRow = {
+      id: 's',
+      userId: 'u',
+      createdAt: new Date(EXPIRES.getTime() - 86_400_000),
+      lastUsedAt: new Date(EXPIRES.getTime() - 60_000),
+      expiresAt: EXPIRES,
+      revokedAt: null,
+      userDisabledAt: null,
+    };
     const authenticator = authenticatorAt(clock, { session });
     const { token } = newBearerToken('session');
     await expect(authenticator.authenticate(handshakeWith(token))).resolves.toMatchObject({
@@ -37,6 +45,25 @@ describe('HandshakeAuthenticator, on the injected clock', () => {
       orgId: ORG,
       expiresAt: EXPIRES,
     });
+    clock.advance(1);
+    await expect(outcomeOf(authenticator.authenticate(handshakeWith(token)))).resolves.toBe('expired');
+  });
+
+  it('refuses a session unused for SESSION_IDLE_TIMEOUT_MINUTES, as expired, counting from its last use', async () => {
+    const usedAt = new Date('2026-11-22T09:00:00.000Z');
+    const clock = new ManualClock(usedAt.getTime() + 60 * 60_000 - 1);
+    const session: SessionRow = {
+      id: 's',
+      userId: 'u',
+      createdAt: new Date('2026-11-21T10:00:00.000Z'),
+      lastUsedAt: usedAt,
+      expiresAt: new Date('2026-12-01T10:00:00.000Z'),
+      revokedAt: null,
+      userDisabledAt: null,
+    };
+    const authenticator = authenticatorAt(clock, { session });
+    const { token } = newBearerToken('session');
+    await expect(outcomeOf(authenticator.authenticate(handshakeWith(token)))).resolves.toBe('accepted');
     clock.advance(1);
     await expect(outcomeOf(authenticator.authenticate(handshakeWith(token)))).resolves.toBe('expired');
   });

@@ -1,8 +1,9 @@
-import { Uuid } from '@app/contracts';
-import { Clock } from '@app/platform';
+import { SessionIdleRule, Uuid } from '@app/contracts';
+import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { bearerKindOf, hashToken } from '@app/secrets';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RealtimeGatewayConfig } from '../app.config';
 import type { Principal, SessionPrincipal, SharePrincipal } from '../socket/realtime-socket';
 import { AccessRepository } from './access.repository';
 import { EntitlementsClient, EntitlementsUnavailableError } from './entitlements.client';
@@ -30,12 +31,16 @@ export function tokenOf(handshake: HandshakeInput): string | null {
 @Injectable()
 export class HandshakeAuthenticator {
   private readonly logger = new Logger(HandshakeAuthenticator.name);
+  private readonly idle: SessionIdleRule;
 
   constructor(
     private readonly access: AccessRepository,
     private readonly entitlements: EntitlementsClient,
     private readonly clock: Clock,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: Pick<RealtimeGatewayConfig, 'SESSION_IDLE_TIMEOUT_MINUTES'>,
+  ) {
+    this.idle = new SessionIdleRule(config.SESSION_IDLE_TIMEOUT_MINUTES);
+  }
 
   async authenticate(handshake: HandshakeInput): Promise<Principal> {
     const now = this.clock.now();
@@ -59,7 +64,7 @@ export class HandshakeAuthenticator {
     const session = await this.access.sessionByHash(tokenHash);
     if (!session) throw Refusals.unknownSession();
     if (session.revokedAt) throw Refusals.revokedSession();
-    if (session.expiresAt <= now) throw Refusals.expiredSession();
+    if (session.expiresAt <= now || this.idle.isIdle(session, now)) throw Refusals.expiredSession();
     if (session.userDisabledAt) throw Refusals.disabledUser();
     const requested = (auth as { orgId?: unknown } | null | undefined)?.orgId;
     let orgId: string | null;

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'settings',
   'share',
   'account',
+  'sessions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -224,6 +224,9 @@ export class LiveClient {
 
   /** A dashboard session the gateway no longer accepts: back to the sign-in page, saying why. */
   private signOut(message: string): void {
+    // Already signed out on this page (the user's own sign-out, or "sign out everywhere"): the layout may open a
+    // client once more before the sign-in page shows, and its refusal ("no access token") is no news to anyone.
+    if (session.token() === null) return;
     flash.set(message);
     session.clear();
     navigate('/login', { replace: true });

@@ -110,6 +110,32 @@ describe('the new-token form', () => {
     expect(screen.queryByRole('alert')).toBeNull(); // placed on the field, not repeated as a whole
   });
 
+  it('a new token expires in 90 days unless another expiry (or never) is chosen', async () => {
+    answerPost = (body) =>
+      json(201, {
+        ...(body as { name: string; scopes: string[] }),
+        id: 't9',
+        prefix: 'gsm_t_cd',
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+        expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+        token: 'gsm_t_other-secret',
+      });
+    await renderTab();
+    const expires = screen.getByLabelText('Expires') as HTMLSelectElement;
+    expect(expires.value).toBe('90');
+    expect([...expires.options].map((o) => o.textContent)).toEqual([
+      'in 30 days',
+      'in 90 days',
+      'in 365 days',
+      'Never',
+    ]);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Backup' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create token' })));
+    await screen.findByTestId('new-token-value');
+    expect(posted).toEqual([{ name: 'Backup', scopes: ['servers:read', 'metrics:read'], expires_in_days: 90 }]);
+  });
+
   it('shows a created token once and reads the list again', async () => {
     answerPost = (body) => {
       const row = { id: 't1', prefix: 'gsm_t_ab', created_at: new Date().toISOString(), last_used_at: null };

@@ -10,6 +10,7 @@ import { AuditTab } from './AuditTab';
 import { MembersTab } from './MembersTab';
 import { SettingsCtx } from './model';
 import { PlanTab } from './PlanTab';
+import { SessionsTab } from './SessionsTab';
 import { SharesTab } from './SharesTab';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
@@ -23,6 +24,7 @@ const TABS: { id: string; Panel: ComponentType; label?: string }[] = [
   { id: 'shares', Panel: SharesTab },
   { id: 'audit', Panel: AuditTab },
   { id: 'account', Panel: AccountTab, label: 'account:settingsTab' },
+  { id: 'sessions', Panel: SessionsTab, label: 'sessions:tab' },
 ];
 /** Not in the tab bar: where an invitation link leads (`/settings/accept#token=gsm_i_...`). */
 const ACCEPT = { id: 'accept', Panel: AcceptInvitation };
@@ -33,8 +35,8 @@ export function Settings({ tab }: { tab: string }) {
   const orgId = useSyncExternalStore(session.subscribe, session.orgId) ?? 'personal';
   const account = useAccount();
   const current = [...TABS, ACCEPT].find((x) => x.id === tab);
-  const tabLabel = (x: (typeof TABS)[number]) => t(x.label ?? `tabs.${x.id}`);
-  const title = current ? ('label' in current ? tabLabel(current) : t(`tabs.${current.id}`)) : t('notFound');
+  const labelOf = (x: { id: string; label?: string }) => t(x.label ?? `tabs.${x.id}`);
+  const title = current ? labelOf(current) : t('notFound');
 
   useEffect(() => {
     document.title = t('pageTitle', { section: title });
@@ -47,7 +49,7 @@ export function Settings({ tab }: { tab: string }) {
       <SectionTabs
         label={t('tabsLabel')}
         base="/settings"
-        tabs={TABS.map((x) => ({ id: x.id, label: tabLabel(x) }))}
+        tabs={TABS.map((x) => ({ id: x.id, label: labelOf(x) }))}
         current={tab}
       />
       <section className="settings-panel" aria-labelledby={PANEL_HEADING}>

@@ -7,7 +7,7 @@ import { ConfirmButton, ErrorNote, Loadable, Notice, OnceSecret, RoleNote, Table
 import { FieldGroup, FormField, useSubmit } from './forms';
 import { SCOPES, useSettings, type CreatedToken } from './model';
 import { useCreateToken, useRevokeToken, useTokens } from './queries';
-import { TOKEN_EXPIRY, tokenBody, tokenForm, type TokenForm } from './schemas';
+import { DEFAULT_TOKEN_EXPIRY, TOKEN_EXPIRY, tokenBody, tokenForm, type TokenForm } from './schemas';
 
 /** API tokens of the public API: admins only (the API refuses everyone else, even the list). */
 export function TokensTab() {
@@ -117,7 +117,7 @@ function CreateToken({ onCreated }: { onCreated: (t: CreatedToken) => void }) {
     formState: { errors, isSubmitting },
   } = useForm<TokenForm, unknown, z.output<typeof tokenForm>>({
     resolver: zodResolver(tokenForm),
-    defaultValues: { name: '', scopes: ['servers:read', 'metrics:read'], expiry: 'never' },
+    defaultValues: { name: '', scopes: ['servers:read', 'metrics:read'], expiry: DEFAULT_TOKEN_EXPIRY },
   });
   const { failure, run } = useSubmit(setError, { name: 'name', scopes: 'scopes', expires_in_days: 'expiry' });
 

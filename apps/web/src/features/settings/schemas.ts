@@ -18,7 +18,9 @@ import {
  */
 
 /** The expiry choices of a new token, in days; "never" sends none. */
-export const TOKEN_EXPIRY = ['never', '7', '30', '90', '365'] as const;
+export const TOKEN_EXPIRY = ['30', '90', '365', 'never'] as const;
+/** A new token expires by default: a forgotten token stops working on its own (issue 22). */
+export const DEFAULT_TOKEN_EXPIRY: (typeof TOKEN_EXPIRY)[number] = '90';
 
 export const tokenForm = z.object({
   name: z.string().trim().min(1, 'form.errors.nameRequired').max(100, 'form.errors.nameTooLong'),

@@ -311,6 +311,24 @@ export interface paths {
         trace?: never;
     };
     "/api/v1/me/password": {
+    "/api/v1/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's sessions that still work (any organisation), newest first; `current` marks this one */
+        get: operations["SessionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/sessions/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -321,6 +339,25 @@ export interface paths {
         put?: never;
         /** Change the signed-in user's password (dashboard sessions only): the current password is checked (a wrong one counts as a failed sign-in); the user's other sessions are signed out, this one stays. */
         post: operations["AccountController_changePassword"];
+        post?: never;
+        /** Sign one of your sessions out: its token stops working at once (404 for an id not yours) */
+        delete: operations["SessionsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/sessions/revoke-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere: every session of yours, this one included, stops working at once */
+        post: operations["SessionsController_revokeAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3235,6 +3272,7 @@ export interface operations {
         };
     };
     AccountController_changePassword: {
+    SessionsController_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3249,6 +3287,72 @@ export interface operations {
                 };
             };
         };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        current: boolean;
+                        expires_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        ip: string | null;
+                        last_used_at: string;
+                        user_agent: string | null;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SessionsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description success */
             204: {
@@ -3262,6 +3366,7 @@ export interface operations {
              *
              *     error
              */
+            /** @description error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3314,6 +3419,59 @@ export interface operations {
             };
             /** @description error */
             503: {
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SessionsController_revokeAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
