@@ -92,7 +92,7 @@ describe('MembersRepository (PostgreSQL)', () => {
     expect(await repository.pendingInvitations(orgId, now)).toEqual([]);
   });
 
-  it('a re-invite withdraws the pending invitation of the e-mail; a renewal needs the last sending time', async () => {
+  it('a re-invite withdraws the pending invitation of the e-mail; a renewal only when it was last sent long enough ago', async () => {
     const { orgId, userId } = await seedAccount(db.url, 'team');
     const now = new Date();
     const input = {
@@ -111,7 +111,9 @@ describe('MembersRepository (PostgreSQL)', () => {
     expect(pending).toMatchObject({ id: second.id, sentAt: now });
     const later = new Date(now.getTime() + 1000);
     const renewal = { tokenHash: `hash-${randomUUID()}`, expiresAt: new Date(now.getTime() + 120_000), sentAt: later };
+    expect(await repository.renewInvitation(second.id, new Date(now.getTime() - 1), renewal)).toBe(false);
     expect(await repository.renewInvitation(second.id, now, renewal)).toBe(true);
+    // Sent again at `later`: a second renewal that read the earlier time does not send another.
     expect(await repository.renewInvitation(second.id, now, renewal)).toBe(false);
     expect(await repository.invitationByToken(renewal.tokenHash)).toMatchObject({ id: second.id });
   });

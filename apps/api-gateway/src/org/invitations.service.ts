@@ -106,7 +106,8 @@ export class InvitationsService {
     if (wait > 0) throw tooSoon(wait);
     const { token, hash } = newBearerToken('invitation');
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
-    if (!(await this.repository.renewInvitation(id, pending.sentAt, { tokenHash: hash, expiresAt, sentAt: now })))
+    const renewal = { tokenHash: hash, expiresAt, sentAt: now };
+    if (!(await this.repository.renewInvitation(id, new Date(now.getTime() - RESEND_INTERVAL_MS), renewal)))
       throw tooSoon(RESEND_INTERVAL_MS);
     const invitation = { ...pending, expiresAt };
     await this.audit.record(caller, 'invitation.resent', { type: 'invitation', id }, { email: pending.email });

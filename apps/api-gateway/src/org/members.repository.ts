@@ -187,16 +187,17 @@ export class MembersRepository {
   }
 
   /**
-   * Gives a pending invitation a new token and expiry (the old link stops working); false when it was accepted,
-   * withdrawn or sent again by another request since `sentBefore` was read.
+   * Gives a pending invitation a new token and expiry (the old link stops working) if its mail was last sent at
+   * `notSentAfter` or before: the check and the write are one statement, so two resends at once send one mail.
+   * False when it was accepted, withdrawn or sent since.
    */
   async renewInvitation(
     id: string,
-    sentBefore: Date,
+    notSentAfter: Date,
     renewal: { tokenHash: string; expiresAt: Date; sentAt: Date },
   ): Promise<boolean> {
     const { count } = await this.prisma.invitation.updateMany({
-      where: { id, acceptedAt: null, revokedAt: null, sentAt: sentBefore },
+      where: { id, acceptedAt: null, revokedAt: null, sentAt: { lte: notSentAfter } },
       data: renewal,
     });
     return count > 0;
