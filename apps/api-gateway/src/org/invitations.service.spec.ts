@@ -42,6 +42,7 @@ function setup(plan: Partial<PlanEntitlements> = { planId: 'team', roles: true }
     revokeInvitation: jest.fn(async () => true),
     invitationByToken: jest.fn(async () => null as InvitationGrant | null),
     acceptInvitation: jest.fn(async () => true),
+    emailVerified: jest.fn(async () => false),
   };
   const billing = { entitlements: jest.fn(async () => ({ planId: 'free', roles: false, ...plan })) };
   const mails: Mail[] = [];
@@ -198,6 +199,11 @@ describe('InvitationsService accept', () => {
       details: { reason: 'email_unverified' },
     });
     expect(repository.acceptInvitation).not.toHaveBeenCalled();
+    // Verified since the session's principal was cached: the database says so, and the invitation is accepted.
+    repository.emailVerified.mockResolvedValue(true);
+    await expect(service.accept({ ...caller, emailVerified: false }, 'gsm_i_x')).resolves.toMatchObject({
+      role: 'viewer',
+    });
     repository.acceptInvitation.mockResolvedValue(false);
     await expect(service.accept(caller, 'gsm_i_x')).rejects.toMatchObject({ status: 409 });
   });

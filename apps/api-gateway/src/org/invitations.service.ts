@@ -142,7 +142,8 @@ export class InvitationsService {
         'Sign in with the e-mail address the invitation was sent to, then open its link again.',
         { reason: 'other_email' },
       );
-    if (!caller.emailVerified)
+    // The principal is cached for seconds: an address verified just now (another tab) is read from the database.
+    if (!caller.emailVerified && !(await this.repository.emailVerified(caller.userId)))
       throw new ApiError(
         'Forbidden',
         'your e-mail address is not verified yet',

@@ -121,6 +121,7 @@ export class MembersController {
       'it with X-Org-Id. 403 names the reason (other_email, email_unverified); 404 an unknown, used, withdrawn ' +
       'or expired invitation.',
     body: Accept,
+    response: z.object({ organisation: z.object({ id: z.string(), name: z.string() }), role: RoleInput }),
     errors: [403, 404, 409],
   })
   accept(@Caller() caller: Principal, @Body() body: unknown) {

@@ -150,6 +150,12 @@ export class MembersRepository {
     return user && { locale: user.locale, role: user.memberships[0]?.role ?? null };
   }
 
+  /** Whether the user has verified their e-mail address (read now, not from a cached principal). */
+  async emailVerified(userId: string): Promise<boolean> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+    return Boolean(user?.emailVerifiedAt);
+  }
+
   /** What an invitation mail names: the organisation and the inviter (null when either is gone). */
   async inviteContext(orgId: string, inviterId: string): Promise<{ organisationName: string; inviterName: string }> {
     const [org, inviter] = await Promise.all([

@@ -23,6 +23,7 @@ const auth = () => import('../features/auth');
 const SignIn = lazy(() => auth().then((m) => ({ default: m.SignIn })));
 const SignUp = lazy(() => auth().then((m) => ({ default: m.SignUp })));
 const ConfirmRecipient = lazy(() => auth().then((m) => ({ default: m.ConfirmRecipient })));
+const InvitationPage = lazy(() => auth().then((m) => ({ default: m.InvitationPage })));
 const servers = () => import('../features/servers');
 const Servers = lazy(() => servers().then((m) => ({ default: m.Servers })));
 const AddServer = lazy(() => servers().then((m) => ({ default: m.AddServer })));
@@ -82,6 +83,12 @@ const confirmRecipientRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-recipient',
   component: () => <ConfirmRecipient />,
+});
+// The link of an invitation mail: public, the page itself asks to sign in (and comes back) or to sign up first.
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitations/accept',
+  component: () => <InvitationPage />,
 });
 const shareRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -175,6 +182,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
   confirmRecipientRoute,
+  invitationRoute,
   shareRoute,
   overlayRoute,
   appRoute.addChildren([

@@ -4,7 +4,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Loadable, PANEL_HEADING, SectionTabs } from '../../components/ui';
 import { reloadAccount, useAccount, type Me } from '../../lib/account';
 import { session } from '../../lib/api';
-import { AcceptInvitation } from './AcceptInvitation';
 import { AuditTab } from './AuditTab';
 import { MembersTab } from './MembersTab';
 import { SettingsCtx } from './model';
@@ -21,15 +20,13 @@ const TABS: { id: string; Panel: ComponentType }[] = [
   { id: 'shares', Panel: SharesTab },
   { id: 'audit', Panel: AuditTab },
 ];
-/** Not in the tab bar: where an invitation link leads (`/settings/accept#token=gsm_i_...`). */
-const ACCEPT = { id: 'accept', Panel: AcceptInvitation };
 
 /** The settings of the current organisation: a tab bar of links, then the chosen tab's panel. */
 export function Settings({ tab }: { tab: string }) {
   const { t } = useTranslation('settings');
   const orgId = useSyncExternalStore(session.subscribe, session.orgId) ?? 'personal';
   const account = useAccount();
-  const current = [...TABS, ACCEPT].find((x) => x.id === tab);
+  const current = TABS.find((x) => x.id === tab);
   const title = current ? t(`tabs.${current.id}`) : t('notFound');
 
   useEffect(() => {
