@@ -5,6 +5,7 @@ import {
   freePortRange,
   PlatformProcess,
   REPO_ROOT,
+  joinByInvitation,
   signUpAndIn,
   testNamespace,
   type PlatformDescription,
@@ -81,8 +82,8 @@ export class BrowserPlatform {
   context!: BrowserContext;
   page!: Page;
 
-  /** Starts everything (five simulated servers, the demo account) and opens a page. */
-  async start(): Promise<void> {
+  /** Starts everything (five simulated servers, the demo account) and opens a page; `env` adds settings (SMTP_URL). */
+  async start(env: Record<string, string> = {}): Promise<void> {
     mkdirSync(SHOTS, { recursive: true });
     this.db = await createTestDatabase();
     const port = await freePortRange();
@@ -103,6 +104,7 @@ export class BrowserPlatform {
       SESSION_RATE_LIMIT_PER_MINUTE: '100000',
       // The alerts test sends to a loopback Discord look-alike (tests only; production accepts Discord's hosts only).
       DISCORD_WEBHOOK_EXTRA_HOSTS: '127.0.0.1',
+      ...env,
     });
     this.base = await this.platform.ready();
     this.info = this.platform.describe();
@@ -129,17 +131,19 @@ export class BrowserPlatform {
   }
 
   /**
-   * Registers a new account, adds it to the demo organisation as a Viewer, and signs it in on a page of its own
+   * Registers a new account, has it join the demo organisation as a Viewer (by invitation), and signs it in on a page of its own
    * (acting in the demo organisation). Close the returned context when done.
    */
   async signInAsViewer(viewer: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
-    await signUpAndIn(this.base, viewer.email, viewer.password, 'Viewer');
-    const added = await json(`${this.base}/api/v1/org/members`, {
-      method: 'POST',
-      token: this.token,
-      body: { email: viewer.email, role: 'viewer' },
+    const signed = await signUpAndIn(this.base, viewer.email, viewer.password, 'Viewer');
+    // Members join by accepting an invitation (issue 22): invited by the demo account, accepted as the viewer.
+    await joinByInvitation({
+      baseUrl: this.base,
+      databaseUrl: this.db.url,
+      admin: { token: this.token },
+      member: { token: signed.token, email: viewer.email },
+      role: 'viewer',
     });
-    if (added.status !== 201) throw new Error(`adding the viewer answered ${added.status}`);
     const demoOrg = (await json(`${this.base}/api/v1/me`, { token: this.token })).body.organisations[0].id as string;
     const context = await this.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
