@@ -103,20 +103,22 @@ export function InvitationPage() {
           value={token}
           onChange={(e) => setToken(e.target.value)}
         />
-        {accept.isError && (
-          <ErrorNotice error={accept.error}>
-            {reason && (
-              <p data-testid="invitation-refused" data-reason={reason}>
+        {accept.isError &&
+          (reason ? (
+            // A refusal the page knows: said in the reader's language, with what to do.
+            <div className="notice notice-error" role="alert">
+              <p className="notice-title" data-testid="invitation-refused" data-reason={reason}>
                 {t(`reasons.${reason}`)}
               </p>
-            )}
-            {reason === 'other_email' && (
-              <button type="button" className="btn btn-small" onClick={() => void switchAccount(token)}>
-                {t('signedIn.switch')}
-              </button>
-            )}
-          </ErrorNotice>
-        )}
+              {reason === 'other_email' && (
+                <button type="button" className="btn btn-small" onClick={() => void switchAccount(token)}>
+                  {t('signedIn.switch')}
+                </button>
+              )}
+            </div>
+          ) : (
+            <ErrorNotice error={accept.error} />
+          ))}
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={accept.isPending || undefined}>
           {accept.isPending ? t('signedIn.joining') : t('signedIn.submit')}
         </button>
