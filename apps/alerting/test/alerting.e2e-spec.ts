@@ -25,6 +25,7 @@ import {
   setPlanIntervals,
   signUpAndIn,
   signUpVerified,
+  joinByInvitation,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64');
@@ -460,11 +461,14 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     expect(orgId).toEqual(expect.any(String));
     await setPlan('team');
     const member = await signUpAndIn(base, `viewer-${stack.prefix}@example.com`, 'correct horse battery', 'Vi');
-    const added = await call('POST', '/api/v1/org/members', {
-      email: `viewer-${stack.prefix}@example.com`,
+    // Members join by accepting an invitation (issue 22): the helper invites and accepts as the member.
+    await joinByInvitation({
+      baseUrl: base,
+      databaseUrl: db.url,
+      admin: { token },
+      member: { token: member.token, email: member.user.email },
       role: 'viewer',
     });
-    expect(added.status).toBe(201);
     const viewer = member.token;
     const rulePath = `/api/v1/servers/${serverIds[0]}/alert-rules`;
     for (const path of [
@@ -487,7 +491,7 @@ describe('alerting: rules, incidents and guaranteed delivery', () => {
     ];
     for (const [method, path, body] of writes)
       expect({ path, status: (await call(method, path, body, viewer, orgId)).status }).toEqual({ path, status: 403 });
-    const promoted = await call('PATCH', `/api/v1/org/members/${added.body.member.user_id}`, { role: 'operator' });
+    const promoted = await call('PATCH', `/api/v1/org/members/${member.user.id}`, { role: 'operator' });
     expect(promoted.status).toBe(200);
     const silence = await call(
       'POST',

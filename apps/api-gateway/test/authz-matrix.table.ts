@@ -107,6 +107,7 @@ POST   /api/v1/org/members                        401  403  403  201   201  404 
 PATCH  /api/v1/org/members/{userId}               401  403  403  200   404  404  401   403  403  403  403  403
 DELETE /api/v1/org/members/{userId}               401  403  403  204   404  404  401   403  403  403  403  403
 DELETE /api/v1/org/invitations/{id}               401  403  403  204   404  404  401   403  403  403  403  403
+POST   /api/v1/org/invitations/{id}/resend        401  403  403  200   404  404  401   403  403  403  403  403
 POST   /api/v1/invitations/accept                 401  403  403  403   403  404  401   403  403  403  403  403
 ## share links
 POST   /api/v1/servers/{id}/shares                401  403  201  201   404  404  401   403  403  403  403  403

@@ -7,6 +7,9 @@ import {
   ServiceStack,
   type TestDatabase,
   signUpAndIn,
+  joinByInvitation,
+  knownInvitationToken,
+  markEmailVerified,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 21).toString('base64');
@@ -77,6 +80,13 @@ describe('tenant limits: plan, owner, roles, probe throttle and certificate pins
       email,
     };
   };
+  /** Makes `member` a member of `admin`'s organisation: invited, and accepted as the member (issue 22). */
+  const join = (
+    admin: { token: string },
+    member: { token: string; email: string },
+    role: 'admin' | 'operator' | 'viewer',
+  ) => joinByInvitation({ baseUrl: bases[0]!, databaseUrl: db.url, admin, member, role });
+
   const setPlan = async (token: string, plan: string) => {
     const res = await call('PUT', '/api/v1/billing/subscription', { token, body: { plan, period: 'monthly' } });
     expect(res.status).toBe(200);
@@ -186,11 +196,7 @@ describe('tenant limits: plan, owner, roles, probe throttle and certificate pins
     const owner = await signUp();
     const other = await signUp();
     await setPlan(owner.token, 'team');
-    const added = await call('POST', '/api/v1/org/members', {
-      token: owner.token,
-      body: { email: other.email, role: 'admin' },
-    });
-    expect(added.status).toBe(201);
+    await join(owner, other, 'admin');
     const asOther = { token: other.token, org: owner.orgId };
     const demote = await call('PATCH', `/api/v1/org/members/${owner.userId}`, { ...asOther, body: { role: 'viewer' } });
     expectError(demote, 409, 'Conflict');
@@ -211,9 +217,10 @@ describe('tenant limits: plan, owner, roles, probe throttle and certificate pins
     });
     expectError(change, 403, 'PlanLimitReached');
     const late = await signUp(email);
+    await markEmailVerified(db.url, email);
     const accepted = await call('POST', '/api/v1/invitations/accept', {
       token: late.token,
-      body: { token: invited.body.invitation.token },
+      body: { token: await knownInvitationToken(db.url, invited.body.invitation.id) },
     });
     expectError(accepted, 403, 'PlanLimitReached');
     const members = await call('GET', '/api/v1/org/members', { token: owner.token });
@@ -225,10 +232,7 @@ describe('tenant limits: plan, owner, roles, probe throttle and certificate pins
     const viewer = await signUp();
     await setPlan(admin.token, 'team');
     const id = await register(admin.token, DIAGNOSED);
-    expect(
-      (await call('POST', '/api/v1/org/members', { token: admin.token, body: { email: viewer.email, role: 'viewer' } }))
-        .status,
-    ).toBe(201);
+    await join(admin, viewer, 'viewer');
     const logins = await sim.passwordLogins(DIAGNOSED);
     const denied = await call('POST', `/api/v1/servers/${id}/diagnose`, { token: viewer.token, org: admin.orgId });
     expectError(denied, 403, 'Forbidden');
@@ -267,14 +271,7 @@ describe('tenant limits: plan, owner, roles, probe throttle and certificate pins
     const operator = await signUp();
     await setPlan(owner.token, 'team');
     const id = await register(owner.token, DIAGNOSED, 0);
-    expect(
-      (
-        await call('POST', '/api/v1/org/members', {
-          token: owner.token,
-          body: { email: operator.email, role: 'operator' },
-        })
-      ).status,
-    ).toBe(201);
+    await join(owner, operator, 'operator');
     // Replica 0 (30 per user): the owner's registration and 4 diagnoses, 5 probes of the owner and the organisation.
     for (let i = 0; i < 4; i++)
       expect((await call('POST', `/api/v1/servers/${id}/diagnose`, { token: owner.token })).status).toBe(200);

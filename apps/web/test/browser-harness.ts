@@ -5,6 +5,7 @@ import {
   freePortRange,
   PlatformProcess,
   REPO_ROOT,
+  joinByInvitation,
   signUpAndIn,
   testNamespace,
   type PlatformDescription,
@@ -131,17 +132,19 @@ export class BrowserPlatform {
   }
 
   /**
-   * Registers a new account, adds it to the demo organisation as a Viewer, and signs it in on a page of its own
+   * Registers a new account, has it join the demo organisation as a Viewer (by invitation), and signs it in on a page of its own
    * (acting in the demo organisation). Close the returned context when done.
    */
   async signInAsViewer(viewer: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
-    await signUpAndIn(this.base, viewer.email, viewer.password, 'Viewer');
-    const added = await json(`${this.base}/api/v1/org/members`, {
-      method: 'POST',
-      token: this.token,
-      body: { email: viewer.email, role: 'viewer' },
+    const signed = await signUpAndIn(this.base, viewer.email, viewer.password, 'Viewer');
+    // Members join by accepting an invitation (issue 22): invited by the demo account, accepted as the viewer.
+    await joinByInvitation({
+      baseUrl: this.base,
+      databaseUrl: this.db.url,
+      admin: { token: this.token },
+      member: { token: signed.token, email: viewer.email },
+      role: 'viewer',
     });
-    if (added.status !== 201) throw new Error(`adding the viewer answered ${added.status}`);
     const demoOrg = (await json(`${this.base}/api/v1/me`, { token: this.token })).body.organisations[0].id as string;
     const context = await this.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -1,13 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { signUpAndIn } from '@app/testing';
+import { signUpAndIn, sql, startSmtpReceiver, type SmtpReceiver } from '@app/testing';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
  * Every settings tab in a real browser (Debian's chromium driven by playwright-core) against `npm start` (five
  * services, a simulated fleet, the demo account on the Team plan): API tokens made with the keyboard alone, an
- * invitation accepted by the invited account in a browser of its own, plan and usage, a share link that opens, and
- * the audit log that recorded it all. axe-core checks each tab in light, dark and phone layouts.
+ * invitation mailed (a loopback SMTP server) and accepted through the mail's link in a browser of its own, plan
+ * and usage, a share link that opens, and the audit log that recorded it all. axe-core checks each tab in light,
+ * dark and phone layouts.
  */
 const ENGINEER = { email: 'engineer@example.com', password: 'engineer-password-1', name: 'Engineer' };
 
@@ -16,15 +17,24 @@ describe('the settings in a browser, against `npm start`', () => {
   let browser: Browser;
   let page: Page;
   let token: string;
+  let smtp: SmtpReceiver;
   const harness = new BrowserPlatform();
 
   beforeAll(async () => {
-    await harness.start();
+    // A loopback mail server: the invitation is mailed, and the test follows the mail's link.
+    smtp = await startSmtpReceiver();
+    await harness.start({
+      SMTP_URL: `smtp://${smtp.host}:${smtp.port}`,
+      SMTP_FROM: 'Monitoring <accounts@example.com>',
+    });
     ({ base, browser, page, token } = harness);
     await harness.signIn(page, DEMO.email, DEMO.password);
   }, 240_000);
 
-  afterAll(() => harness.close());
+  afterAll(async () => {
+    await harness.close();
+    await smtp?.close();
+  });
 
   const isFocused = (l: Locator) => l.evaluate((el) => el === el.ownerDocument.activeElement);
 
@@ -93,48 +103,78 @@ describe('the settings in a browser, against `npm start`', () => {
     expect((await json(`${base}/api/v1/servers`, { token: value })).status).toBe(401);
   }, 120_000);
 
-  test('members: an invitation accepted through its link by the invited account; it joins with its role', async () => {
+  test('members: the invitation is mailed; its link signs the invitee in, says to verify first, then joins them', async () => {
     await page.goto(`${base}/settings/members`);
+    // The owner's row: a badge, no role picker, no remove button.
+    const owner = page.locator(`[data-testid="member-row"][data-email="${DEMO.email}"]`);
+    await owner.waitFor({ timeout: 20_000 });
+    await owner.locator('[data-testid="owner-badge"]').waitFor();
+    expect(await owner.getByRole('combobox').count()).toBe(0);
+    expect(await owner.getByRole('button', { name: /remove/i }).count()).toBe(0);
+
+    const since = Date.now();
     await page.getByLabel('E-mail', { exact: true }).fill(ENGINEER.email);
     await page.getByLabel('Role', { exact: true }).selectOption('operator');
     await page.getByRole('button', { name: 'Invite' }).click();
-    const link = (await page.locator('[data-testid="invitation-url"]').textContent({ timeout: 10_000 }))!;
-    expect(link).toMatch(new RegExp(`^${base}/settings/accept#token=gsm_i_`));
-    await page.locator(`[data-testid="invitation-row"][data-email="${ENGINEER.email}"]`).waitFor();
+    await expectText(page.locator('main'), `Invitation sent to ${ENGINEER.email}.`, 10_000);
+    const pending = page.locator(`[data-testid="invitation-row"][data-email="${ENGINEER.email}"]`);
+    await pending.waitFor();
+    await pending.getByRole('button', { name: 'Resend' }).waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('gsm_i_');
     await expectAccessible(page, 'settings-members');
 
+    const mail = await smtp.waitForMessage((m) => m.to.includes(ENGINEER.email) && m.at >= since, 15_000);
+    const mailed = new URL(/https?:\/\/\S+\/invitations\/accept#token=\S+/.exec(mail.text)![0]);
+    const link = `${base}${mailed.pathname}${mailed.hash}`;
+
+    // The invitee has an account, not yet verified, and no session in this browser.
     await signUpAndIn(base, ENGINEER.email, ENGINEER.password, ENGINEER.name);
+    await sql(harness.db.url, 'UPDATE users SET email_verified_at = NULL WHERE email = $1', [ENGINEER.email]);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
     try {
-      await p.goto(`${base}/login`);
+      await p.goto(link);
+      const signIn = p.getByRole('link', { name: 'Sign in to accept' });
+      await signIn.waitFor({ timeout: 20_000 });
+      await expectAccessible(p, 'invitation-signed-out');
+      await signIn.click();
       await p.getByLabel(/e-?mail/i).fill(ENGINEER.email);
       await p.getByLabel(/^password/i).fill(ENGINEER.password);
       await p.getByRole('button', { name: /sign in/i }).click();
-      await p.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
-
-      await p.goto(link);
-      const field = p.getByLabel('Invitation link or token');
+      // Back on the invitation, the code taken from the link.
+      const field = p.getByLabel('Invitation link or code');
       await field.waitFor({ timeout: 20_000 });
       expect(await field.inputValue()).toMatch(/^gsm_i_/);
-      await expectAccessible(p, 'settings-accept');
-      await p.getByRole('button', { name: 'Accept the invitation' }).click();
-      await p.waitForURL(/\/settings\/members$/, { timeout: 20_000 });
-      const me = p.locator(`[data-testid="member-row"][data-email="${ENGINEER.email}"]`);
-      await me.waitFor({ timeout: 20_000 });
-      expect(await me.getAttribute('data-role')).toBe('operator');
-      await expectText(p.locator('main'), 'your role: Operator', 5_000);
-      await shot(p, 'settings-accepted');
+      expect(p.url()).toContain('/invitations/accept');
+
+      const accept = p.getByRole('button', { name: 'Accept the invitation' });
+      await accept.click();
+      const refused = p.locator('[data-testid="invitation-refused"]');
+      await refused.waitFor({ timeout: 10_000 });
+      expect(await refused.getAttribute('data-reason')).toBe('email_unverified');
+      await expectText(refused, 'Verify your e-mail address first', 5_000);
+      await expectAccessible(p, 'invitation-unverified');
+      await shot(p, 'invitation-unverified');
+
+      // Verified (the verification mail's link, here the database): the same click joins.
+      await sql(harness.db.url, 'UPDATE users SET email_verified_at = now() WHERE email = $1', [ENGINEER.email]);
+      await accept.click();
+      const joined = p.locator('[data-testid="invitation-accepted"]');
+      await joined.waitFor({ timeout: 10_000 });
+      await expectText(joined, 'as Operator', 5_000);
+      await shot(p, 'invitation-accepted');
+      await p.goto(`${base}/settings/members`);
+      await expectText(p.locator('main'), 'your role: Operator', 20_000);
     } finally {
       await ctx.close();
     }
 
     await page.reload();
-    const joined = page.locator(`[data-testid="member-row"][data-email="${ENGINEER.email}"]`);
-    await joined.waitFor({ timeout: 20_000 });
-    expect(await joined.getAttribute('data-role')).toBe('operator');
-    expect(await joined.getByRole('combobox').inputValue()).toBe('operator');
-    expect(await page.locator(`[data-testid="invitation-row"][data-email="${ENGINEER.email}"]`).count()).toBe(0);
+    const member = page.locator(`[data-testid="member-row"][data-email="${ENGINEER.email}"]`);
+    await member.waitFor({ timeout: 20_000 });
+    expect(await member.getAttribute('data-role')).toBe('operator');
+    expect(await member.getByRole('combobox').inputValue()).toBe('operator');
+    expect(await pending.count()).toBe(0);
   }, 120_000);
 
   test('plan and usage: the Team plan, the servers in use and the plan table', async () => {

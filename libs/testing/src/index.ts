@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './invitations';
 export * from './namespace';
 export * from './service-process';
 export * from './services';

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'member.role_changed'
   | 'member.removed'
   | 'invitation.revoked'
+  | 'invitation.resent'
   | 'plan.changed'
   | 'share.created'
   | 'share.revoked'

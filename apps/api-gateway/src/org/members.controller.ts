@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Access, Caller, type Principal } from '../auth/principal';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
+import { InvitationsService } from './invitations.service';
 import { MembersService } from './members.service';
 
 const RoleInput = z.enum(['admin', 'operator', 'viewer']);
@@ -16,6 +17,7 @@ const Member = z.object({
   name: z.string(),
   role: RoleInput,
   joined_at: z.string(),
+  owner: z.boolean(),
 });
 const InvitationView = z.object({
   id: z.string(),
@@ -23,6 +25,12 @@ const InvitationView = z.object({
   role: RoleInput,
   created_at: z.string(),
   expires_at: z.string(),
+});
+const Invited = z.object({
+  status: z.literal('invited'),
+  invitation: InvitationView,
+  mail_sent: z.boolean(),
+  remedy: z.string(),
 });
 
 /**
@@ -32,7 +40,10 @@ const InvitationView = z.object({
 @ApiTags('organisation')
 @Controller('api/v1')
 export class MembersController {
-  constructor(private readonly members: MembersService) {}
+  constructor(
+    private readonly members: MembersService,
+    private readonly invitations: InvitationsService,
+  ) {}
 
   @Get('org/members')
   @Access({ role: 'viewer' })
@@ -48,14 +59,16 @@ export class MembersController {
   @Access({ role: 'admin' })
   @ApiRoute({
     summary:
-      'Add a member by e-mail with a role. An existing account is added at once; otherwise an invitation is made ' +
-      'whose token (shown only here) the person accepts after signing up: POST /api/v1/invitations/accept',
+      'Invite a person by e-mail with a role: the invitation is mailed (its link valid 7 days), and they join only ' +
+      'by accepting it signed in with that address, verified. The answer is the same whether or not the address ' +
+      'has an account; re-inviting a pending address replaces its invitation.',
     body: Invite,
+    response: Invited,
     status: 201,
     errors: [403, 409],
   })
   invite(@Caller() caller: Principal, @Body() body: unknown) {
-    return this.members.invite(caller, parseInput(Invite, body, 'body'));
+    return this.invitations.invite(caller, parseInput(Invite, body, 'body'));
   }
 
   @Patch('org/members/:userId')
@@ -82,19 +95,36 @@ export class MembersController {
 
   @Delete('org/invitations/:id')
   @Access({ role: 'admin' })
-  @ApiRoute({ summary: 'Withdraw a pending invitation', status: 204, errors: [404] })
+  @ApiRoute({ summary: 'Withdraw a pending invitation: its link stops working', status: 204, errors: [404] })
   async revokeInvitation(@Caller() caller: Principal, @Param('id') id: string): Promise<void> {
-    await this.members.revokeInvitation(caller, id);
+    await this.invitations.revoke(caller, id);
+  }
+
+  @Post('org/invitations/:id/resend')
+  @Access({ role: 'admin' })
+  @ApiRoute({
+    summary:
+      'Mail a pending invitation again with a new link (the previous one stops working) valid 7 more days; ' +
+      'at most once a minute per invitation',
+    response: Invited,
+    errors: [404, 429],
+  })
+  resendInvitation(@Caller() caller: Principal, @Param('id') id: string) {
+    return this.invitations.resend(caller, id);
   }
 
   @Post('invitations/accept')
   @Access({})
   @ApiRoute({
-    summary: 'Join the organisation of an invitation (signed in with the invited e-mail); then act in it with X-Org-Id',
+    summary:
+      'Join the organisation of an invitation, signed in with the invited e-mail address, verified; then act in ' +
+      'it with X-Org-Id. 403 names the reason (other_email, email_unverified); 404 an unknown, used, withdrawn ' +
+      'or expired invitation.',
     body: Accept,
+    response: z.object({ organisation: z.object({ id: z.string(), name: z.string() }), role: RoleInput }),
     errors: [403, 404, 409],
   })
   accept(@Caller() caller: Principal, @Body() body: unknown) {
-    return this.members.accept(caller, parseInput(Accept, body, 'body').token);
+    return this.invitations.accept(caller, parseInput(Accept, body, 'body').token);
   }
 }

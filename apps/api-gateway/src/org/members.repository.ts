@@ -1,5 +1,6 @@
 import { PrismaService, type Db } from '@app/database';
 import { Injectable } from '@nestjs/common';
+import type { Locale } from '@app/contracts';
 import type { Role } from '../auth/principal';
 
 /** A member of an organisation. */
@@ -9,6 +10,8 @@ export interface MemberRecord {
   name: string;
   role: Role;
   joinedAt: Date;
+  /** The organisation's owner: never demoted, never removed. */
+  owner: boolean;
 }
 
 /** An invitation as listed (never its token). */
@@ -18,6 +21,11 @@ export interface InvitationRecord {
   role: Role;
   createdAt: Date;
   expiresAt: Date;
+}
+
+/** A pending invitation as a resend needs it. */
+export interface PendingInvitation extends InvitationRecord {
+  sentAt: Date;
 }
 
 /** An invitation found by its token, with what accepting it needs. */
@@ -102,7 +110,13 @@ export class MembersRepository {
   async members(orgId: string): Promise<MemberRecord[]> {
     const rows = await this.prisma.membership.findMany({
       where: { orgId },
-      select: { userId: true, role: true, createdAt: true, user: { select: { email: true, name: true } } },
+      select: {
+        userId: true,
+        role: true,
+        createdAt: true,
+        user: { select: { email: true, name: true } },
+        organisation: { select: { ownerUserId: true } },
+      },
       orderBy: { createdAt: 'asc' },
     });
     return rows.map((m) => ({
@@ -111,6 +125,7 @@ export class MembersRepository {
       name: m.user.name,
       role: m.role,
       joinedAt: m.createdAt,
+      owner: m.organisation.ownerUserId === m.userId,
     }));
   }
 
@@ -123,20 +138,75 @@ export class MembersRepository {
     });
   }
 
-  userByEmail(email: string): Promise<{ id: string; name: string } | null> {
-    return this.prisma.user.findUnique({ where: { email }, select: { id: true, name: true } });
-  }
-
-  async roleOf(orgId: string, userId: string): Promise<Role | null> {
-    const row = await this.prisma.membership.findUnique({
-      where: { orgId_userId: { orgId, userId } },
-      select: { role: true },
+  /**
+   * What inviting an e-mail needs to know of its account, in one query whether or not there is one: the account's
+   * language (for the mail) and its role here if it is a member already.
+   */
+  async invitee(orgId: string, email: string): Promise<{ locale: Locale | null; role: Role | null } | null> {
+    const user = await this.prisma.user.findUnique({
+      where: { email },
+      select: { locale: true, memberships: { where: { orgId }, select: { role: true } } },
     });
-    return row?.role ?? null;
+    return user && { locale: user.locale, role: user.memberships[0]?.role ?? null };
   }
 
-  addMember(orgId: string, userId: string, role: Role): Promise<{ role: Role; createdAt: Date }> {
-    return this.prisma.membership.create({ data: { orgId, userId, role }, select: { role: true, createdAt: true } });
+  /** Whether the user has verified their e-mail address (read now, not from a cached principal). */
+  async emailVerified(userId: string): Promise<boolean> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+    return Boolean(user?.emailVerifiedAt);
+  }
+
+  /** What an invitation mail names: the organisation and the inviter (null when either is gone). */
+  async inviteContext(orgId: string, inviterId: string): Promise<{ organisationName: string; inviterName: string }> {
+    const [org, inviter] = await Promise.all([
+      this.prisma.organisation.findUnique({ where: { id: orgId }, select: { name: true } }),
+      this.prisma.user.findUnique({ where: { id: inviterId }, select: { name: true } }),
+    ]);
+    return { organisationName: org?.name ?? '', inviterName: inviter?.name ?? '' };
+  }
+
+  /** Makes an invitation and withdraws the pending ones of the same e-mail in this organisation (a re-invite). */
+  replaceInvitation(input: {
+    orgId: string;
+    email: string;
+    role: Role;
+    tokenHash: string;
+    invitedBy: string;
+    expiresAt: Date;
+    sentAt: Date;
+  }): Promise<InvitationRecord> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.invitation.updateMany({
+        where: { orgId: input.orgId, email: input.email, acceptedAt: null, revokedAt: null },
+        data: { revokedAt: input.sentAt },
+      });
+      return tx.invitation.create({ data: input, select: INVITATION });
+    });
+  }
+
+  /** A pending invitation of the organisation (neither accepted, withdrawn nor expired at `now`). */
+  pendingInvitation(orgId: string, id: string, now: Date): Promise<PendingInvitation | null> {
+    return this.prisma.invitation.findFirst({
+      where: { id, orgId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      select: { ...INVITATION, sentAt: true },
+    });
+  }
+
+  /**
+   * Gives a pending invitation a new token and expiry (the old link stops working) if its mail was last sent at
+   * `notSentAfter` or before: the check and the write are one statement, so two resends at once send one mail.
+   * False when it was accepted, withdrawn or sent since.
+   */
+  async renewInvitation(
+    id: string,
+    notSentAfter: Date,
+    renewal: { tokenHash: string; expiresAt: Date; sentAt: Date },
+  ): Promise<boolean> {
+    const { count } = await this.prisma.invitation.updateMany({
+      where: { id, acceptedAt: null, revokedAt: null, sentAt: { lte: notSentAfter } },
+      data: renewal,
+    });
+    return count > 0;
   }
 
   createInvitation(input: {

@@ -4,15 +4,13 @@ import { Clock } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
-import { hashToken, newBearerToken } from '../auth/bearer-tokens';
 import type { Principal, Role } from '../auth/principal';
 import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
-import { MembersRepository, type InvitationRecord, type MemberRecord } from './members.repository';
-
-export const INVITATION_DAYS = 7;
-const DAY_MS = 86_400_000;
+import { invitationView, type InvitationView } from './invitations.service';
+import { MembersRepository, type MemberRecord } from './members.repository';
+import { requireRolesPlan } from './roles-plan';
 
 /** A member as the API shows it. */
 export interface MemberView {
@@ -21,15 +19,8 @@ export interface MemberView {
   name: string;
   role: Role;
   joined_at: string;
-}
-
-/** A pending invitation as the API shows it (the token only in the answer that made it). */
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: Role;
-  created_at: string;
-  expires_at: string;
+  /** The organisation's owner: the dashboard shows a badge and no role or remove controls. */
+  owner: boolean;
 }
 
 const memberView = (m: MemberRecord): MemberView => ({
@@ -38,14 +29,7 @@ const memberView = (m: MemberRecord): MemberView => ({
   name: m.name,
   role: m.role,
   joined_at: m.joinedAt.toISOString(),
-});
-
-const invitationView = (i: InvitationRecord): InvitationView => ({
-  id: i.id,
-  email: i.email,
-  role: i.role,
-  created_at: i.createdAt.toISOString(),
-  expires_at: i.expiresAt.toISOString(),
+  owner: m.owner,
 });
 
 const lastAdmin = () =>
@@ -61,13 +45,6 @@ const ownerStays = (what: 'demoted' | 'removed') =>
     `the owner of the organisation cannot be ${what}`,
     'The owner stays an admin of the organisation; change or remove other members instead.',
     { reason: 'owner' },
-  );
-
-const invalidInvitation = () =>
-  new ApiError(
-    'NotFound',
-    'this invitation is not valid (unknown, used, withdrawn or expired)',
-    'Ask an admin of the organisation for a new invitation.',
   );
 
 /**
@@ -94,50 +71,6 @@ export class MembersService {
     return { members: members.map(memberView), invitations: invitations.map(invitationView) };
   }
 
-  /** Adds an existing account at once; otherwise makes an invitation whose token is shown only in this answer. */
-  async invite(caller: Principal, input: { email: string; role: Role }) {
-    const email = input.email.toLowerCase();
-    await this.requireRolesPlan(caller.orgId);
-    const user = await this.repository.userByEmail(email);
-    if (user) {
-      const existing = await this.repository.roleOf(caller.orgId, user.id);
-      if (existing)
-        throw new ApiError('Conflict', `${email} is already a member (${existing})`, 'Change the role instead.');
-      const membership = await this.repository.addMember(caller.orgId, user.id, input.role);
-      await this.audit.record(caller, 'member.joined', { type: 'user', id: user.id }, { email, role: input.role });
-      return {
-        status: 'added' as const,
-        member: memberView({
-          userId: user.id,
-          email,
-          name: user.name,
-          role: membership.role,
-          joinedAt: membership.createdAt,
-        }),
-      };
-    }
-    const { token, hash } = newBearerToken('invitation');
-    const invitation = await this.repository.createInvitation({
-      orgId: caller.orgId,
-      email,
-      role: input.role,
-      tokenHash: hash,
-      invitedBy: caller.userId,
-      expiresAt: new Date(this.clock.nowMs() + INVITATION_DAYS * DAY_MS),
-    });
-    await this.audit.record(
-      caller,
-      'member.invited',
-      { type: 'invitation', id: invitation.id },
-      { email, role: input.role },
-    );
-    return {
-      status: 'invited' as const,
-      invitation: { ...invitationView(invitation), token },
-      remedy: `Send the token to ${email}: after signing up with that e-mail they accept it with POST /api/v1/invitations/accept within ${INVITATION_DAYS} days.`,
-    };
-  }
-
   /**
    * Changes a member's role; neither the owner nor the last admin can be demoted. A role below Admin is a Team /
    * Enterprise feature, checked again here (the plan may have changed since the member joined); making someone
@@ -146,7 +79,7 @@ export class MembersService {
   async changeRole(caller: Principal, userId: string, role: Role): Promise<{ user_id: string; role: Role }> {
     if (!isUuid(userId)) throw ApiError.notFound('member');
     if (role !== 'admin')
-      await this.requireRolesPlan(caller.orgId, 'Make them admin, or upgrade to Team or Enterprise.');
+      await requireRolesPlan(this.billing, caller.orgId, 'Make them admin, or upgrade to Team or Enterprise.');
     const previous = await this.repository.withLockedAdmins(caller.orgId, async (locked) => {
       const member = await locked.member(userId);
       if (!member) throw ApiError.notFound('member');
@@ -193,49 +126,6 @@ export class MembersService {
       { type: 'user', id: userId },
       { email: removed.email, role: removed.role },
     );
-  }
-
-  async revokeInvitation(caller: Principal, id: string): Promise<void> {
-    if (!isUuid(id)) throw ApiError.notFound('invitation');
-    if (!(await this.repository.revokeInvitation(caller.orgId, id, this.clock.now())))
-      throw ApiError.notFound('invitation');
-    await this.audit.record(caller, 'invitation.revoked', { type: 'invitation', id });
-  }
-
-  /** Joins the organisation of an invitation (the caller must be signed in with the invited e-mail). */
-  async accept(caller: Principal, token: string) {
-    const invitation = await this.repository.invitationByToken(hashToken(token));
-    if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= this.clock.now())
-      throw invalidInvitation();
-    if (invitation.email !== caller.email)
-      throw new ApiError(
-        'Forbidden',
-        'this invitation is for another e-mail address',
-        'Sign in with the invited e-mail address to accept it.',
-      );
-    // The plan may have changed since the invitation was made (a downgrade below Team): no seat with a role then.
-    await this.requireRolesPlan(
-      invitation.orgId,
-      'Ask an admin of the organisation to upgrade to Team or Enterprise, then accept the invitation again.',
-    );
-    if (!(await this.repository.acceptInvitation(invitation, caller.userId, this.clock.now())))
-      throw new ApiError('Conflict', 'this invitation was just used', 'Reload your organisations.');
-    await this.audit.record(
-      { userId: caller.userId, orgId: invitation.orgId },
-      'member.joined',
-      { type: 'user', id: caller.userId },
-      { email: caller.email, role: invitation.role, invitation_id: invitation.id },
-    );
-    return { organisation: { id: invitation.orgId, name: invitation.organisationName }, role: invitation.role };
-  }
-
-  /** Members beyond the owner are a Team / Enterprise feature. */
-  private async requireRolesPlan(
-    orgId: string,
-    remedy = 'Upgrade to Team or Enterprise to invite members.',
-  ): Promise<void> {
-    const plan = await this.billing.entitlements(orgId);
-    if (!plan.roles) throw ApiError.notInPlan('members with roles are', plan.planId, 'team', remedy);
   }
 
   /** Drops the member's cached access here at once, and on every other replica through NATS. */

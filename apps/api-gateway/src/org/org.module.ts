@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
+import { InvitationsService } from './invitations.service';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
@@ -10,6 +11,6 @@ import { MembersService } from './members.service';
 @Module({
   imports: [AuditModule, AuthModule, BillingModule],
   controllers: [MembersController],
-  providers: [MembersService, MembersRepository],
+  providers: [MembersService, InvitationsService, MembersRepository],
 })
 export class OrgModule {}

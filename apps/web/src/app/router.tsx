@@ -27,6 +27,7 @@ const VerifyEmail = lazy(() => auth().then((m) => ({ default: m.VerifyEmail })))
 const ForgotPassword = lazy(() => auth().then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => auth().then((m) => ({ default: m.ResetPassword })));
 const CheckEmail = lazy(() => auth().then((m) => ({ default: m.CheckEmail })));
+const InvitationPage = lazy(() => auth().then((m) => ({ default: m.InvitationPage })));
 const servers = () => import('../features/servers');
 const Servers = lazy(() => servers().then((m) => ({ default: m.Servers })));
 const AddServer = lazy(() => servers().then((m) => ({ default: m.AddServer })));
@@ -102,6 +103,12 @@ const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
   component: () => <ResetPassword />,
+});
+// The link of an invitation mail: public, the page itself asks to sign in (and comes back) or to sign up first.
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitations/accept',
+  component: () => <InvitationPage />,
 });
 const shareRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -204,6 +211,7 @@ const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  invitationRoute,
   shareRoute,
   overlayRoute,
   appRoute.addChildren([

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'share',
   'account',
   'sessions',
+  'invitations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invitationToken, invitationUrl, shareUrl } from '../../src/features/settings/links';
+import { invitationToken } from '../../src/features/auth/invitation-token';
+import { shareUrl } from '../../src/features/settings/links';
 import { isCustom, money, perMonth, priceOf, retentionOf, yearlySaving } from '../../src/features/settings/plans';
 
 /** The settings' pure helpers: the addresses they hand out and the plan table's arithmetic. */
@@ -14,10 +15,10 @@ describe('addresses', () => {
     expect(shareUrl('https://monitor.example', 'https://other.example/share/t')).toBe('https://other.example/share/t');
   });
 
-  it('puts the invitation token in the fragment of the accept page, and reads it back', () => {
-    const url = invitationUrl('https://monitor.example', 'gsm_i_x-Y_9');
-    expect(url).toBe('https://monitor.example/settings/accept#token=gsm_i_x-Y_9');
-    expect(invitationToken(new URL(url).hash)).toBe('gsm_i_x-Y_9');
+  it("reads the invitation token from the fragment of the mail's link", () => {
+    const url = new URL('https://monitor.example/invitations/accept#token=gsm_i_x-Y_9');
+    expect(invitationToken(new URLSearchParams(url.hash.slice(1)).get('token')!)).toBe('gsm_i_x-Y_9');
+    expect(invitationToken(url.hash)).toBe('gsm_i_x-Y_9');
   });
 
   it('reads a token from ?token=, a pasted link or the token itself; other text stays as typed', () => {

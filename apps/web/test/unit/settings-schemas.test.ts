@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptForm,
   inviteForm,
   planBody,
   planForm,
@@ -131,18 +130,5 @@ describe('plan change', () => {
     expect(problems(schema.safeParse({ plan: 'enterprise', period: 'monthly' }))).toEqual({
       plan: 'form.errors.planRequired',
     });
-  });
-});
-
-describe('accept an invitation', () => {
-  it('takes the token out of a pasted link', () => {
-    expect(acceptForm.parse({ token: ' https://x.example/settings/accept#token=gsm_i_AbC-1_2 ' })).toEqual({
-      token: 'gsm_i_AbC-1_2',
-    });
-  });
-
-  it('refuses text without an invitation token', () => {
-    expect(problems(acceptForm.safeParse({ token: 'hello' }))).toEqual({ token: 'form.errors.tokenInvalid' });
-    expect(problems(acceptForm.safeParse({ token: '  ' }))).toEqual({ token: 'form.errors.tokenRequired' });
   });
 });

@@ -7,3 +7,4 @@ export { CheckEmail } from './CheckEmail';
 export { ForgotPassword } from './ForgotPassword';
 export { ResetPassword } from './ResetPassword';
 export { VerifyEmail } from './VerifyEmail';
+export { InvitationPage } from './InvitationPage';

@@ -8,7 +8,7 @@ import { ROLES, type InviteResult } from './model';
 import { useInvite } from './queries';
 import { inviteForm, type InviteForm } from './schemas';
 
-/** Adds a member by e-mail with a role: an existing account joins at once, anyone else gets an invitation link. */
+/** Invites a person by e-mail with a role: the invitation is mailed, and they join by accepting it. */
 export function InviteMember({ onInvited }: { onInvited: (r: InviteResult) => void }) {
   const { t } = useTranslation('settings');
   const invite = useInvite();

@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton, ErrorNote, Loadable, Notice, OnceSecret, Table, Time } from '../../components/ui';
+import { ConfirmButton, ErrorNote, Loadable, Notice, Table, Time } from '../../components/ui';
 import { failureOf } from './forms';
 import { InviteMember } from './InviteMember';
-import { invitationUrl } from './links';
 import { ROLES, useSettings, type Invitation, type Member, type Role } from './model';
-import { useChangeRole, useMembers, useRemoveMember, useWithdrawInvitation } from './queries';
+import { useChangeRole, useMembers, useRemoveMember, useResendInvitation, useWithdrawInvitation } from './queries';
 
-/** Members and roles; admins also invite, change roles, remove and withdraw invitations (Team plan and up). */
+/**
+ * Members and roles; admins also invite (by mail: the person joins by accepting it), change roles, remove, and
+ * resend or withdraw invitations (Team plan and up). The owner has a badge and can be neither demoted nor removed.
+ */
 export function MembersTab() {
   const { t } = useTranslation('settings');
   const { me, role } = useSettings();
   const admin = role === 'admin';
   const list = useMembers();
   const change = useChangeRole(me.id);
-  const [invited, setInvited] = useState<(Invitation & { token: string }) | null>(null);
   const [notice, setNotice] = useState('');
 
   const setRole = (m: Member, next: Role) =>
@@ -29,29 +30,14 @@ export function MembersTab() {
       <p>{t('members.intro')}</p>
       {admin && (
         <InviteMember
-          onInvited={(r) => {
-            setNotice('');
-            if (r.status === 'added') {
-              setNotice(t('members.added', { email: r.member.email, role: t(`roles.${r.member.role}`) }));
-              setInvited(null);
-            } else setInvited(r.invitation);
-          }}
+          onInvited={(r) =>
+            setNotice(
+              r.mail_sent
+                ? t('invitations:sent', { email: r.invitation.email })
+                : t('invitations:notMailed', { email: r.invitation.email }),
+            )
+          }
         />
-      )}
-      {invited && (
-        <OnceSecret
-          title={t('members.invitationFor', { email: invited.email })}
-          value={invitationUrl(location.origin, invited.token)}
-          label={t('members.invitationLabel')}
-          testId="invitation-url"
-          warning={t('members.invitationWarning')}
-          onDone={() => setInvited(null)}
-        >
-          <p>
-            {t('members.invitationHow', { email: invited.email, role: t(`roles.${invited.role}`) })}{' '}
-            {t('members.invitationUntil')} <Time iso={invited.expires_at} />.
-          </p>
-        </OnceSecret>
       )}
       <h3>{t('members.listHeading')}</h3>
       <Notice text={notice} />
@@ -77,7 +63,12 @@ export function MembersTab() {
                   </td>
                   <td data-label={t('members.col.email')}>{m.email}</td>
                   <td data-label={t('members.col.role')}>
-                    {admin ? (
+                    {m.owner && (
+                      <span className="badge" data-testid="owner-badge" title={t('invitations:ownerHint')}>
+                        {t('invitations:owner')}
+                      </span>
+                    )}{' '}
+                    {admin && !m.owner ? (
                       <select
                         aria-label={t('members.roleOf', { name: m.name })}
                         value={m.role}
@@ -99,11 +90,13 @@ export function MembersTab() {
                   </td>
                   {admin && (
                     <td data-label="">
-                      <RemoveMember
-                        member={m}
-                        myId={me.id}
-                        onRemoved={() => setNotice(t('members.removed', { name: m.name }))}
-                      />
+                      {!m.owner && (
+                        <RemoveMember
+                          member={m}
+                          myId={me.id}
+                          onRemoved={() => setNotice(t('members.removed', { name: m.name }))}
+                        />
+                      )}
                     </td>
                   )}
                 </tr>
@@ -113,6 +106,7 @@ export function MembersTab() {
               <Invitations
                 list={d.invitations}
                 onWithdrawn={(i) => setNotice(t('members.withdrawn', { email: i.email }))}
+                onResent={(i) => setNotice(t('invitations:resent', { email: i.email }))}
               />
             )}
           </>
@@ -141,12 +135,21 @@ function RemoveMember({ member: m, myId, onRemoved }: { member: Member; myId: st
   );
 }
 
-function Invitations({ list, onWithdrawn }: { list: Invitation[]; onWithdrawn: (i: Invitation) => void }) {
+function Invitations(p: {
+  list: Invitation[];
+  onWithdrawn: (i: Invitation) => void;
+  onResent: (i: Invitation) => void;
+}) {
   const { t } = useTranslation('settings');
   const withdraw = useWithdrawInvitation();
+  const resend = useResendInvitation();
+  const resendFailure = failureOf(resend.error);
+  const { list, onWithdrawn } = p;
   return (
     <>
       <h3>{t('members.pendingHeading')}</h3>
+      <p className="muted small">{t('invitations:pendingHint')}</p>
+      {resendFailure && <ErrorNote error={resendFailure} />}
       {list.length === 0 ? (
         <p>{t('members.noPending')}</p>
       ) : (
@@ -165,6 +168,14 @@ function Invitations({ list, onWithdrawn }: { list: Invitation[]; onWithdrawn: (
                 <Time iso={i.expires_at} />
               </td>
               <td data-label="">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-disabled={resend.isPending || undefined}
+                  onClick={() => !resend.isPending && resend.mutate(i.id, { onSuccess: () => p.onResent(i) })}
+                >
+                  {t('invitations:resend')}
+                </button>{' '}
                 <ConfirmButton
                   target={t('members.invitationTarget', { email: i.email })}
                   question={t('members.withdrawQuestion', { email: i.email })}

@@ -4,7 +4,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Loadable, PANEL_HEADING, SectionTabs } from '../../components/ui';
 import { reloadAccount, useAccount, type Me } from '../../lib/account';
 import { session } from '../../lib/api';
-import { AcceptInvitation } from './AcceptInvitation';
 import { AccountTab } from './AccountTab';
 import { AuditTab } from './AuditTab';
 import { MembersTab } from './MembersTab';
@@ -26,15 +25,13 @@ const TABS: { id: string; Panel: ComponentType; label?: string }[] = [
   { id: 'account', Panel: AccountTab, label: 'account:settingsTab' },
   { id: 'sessions', Panel: SessionsTab, label: 'sessions:tab' },
 ];
-/** Not in the tab bar: where an invitation link leads (`/settings/accept#token=gsm_i_...`). */
-const ACCEPT = { id: 'accept', Panel: AcceptInvitation };
 
 /** The settings of the current organisation: a tab bar of links, then the chosen tab's panel. */
 export function Settings({ tab }: { tab: string }) {
   const { t } = useTranslation('settings');
   const orgId = useSyncExternalStore(session.subscribe, session.orgId) ?? 'personal';
   const account = useAccount();
-  const current = [...TABS, ACCEPT].find((x) => x.id === tab);
+  const current = TABS.find((x) => x.id === tab);
   const labelOf = (x: { id: string; label?: string }) => t(x.label ?? `tabs.${x.id}`);
   const title = current ? labelOf(current) : t('notFound');
 

@@ -7,17 +7,3 @@
 export function shareUrl(origin: string, path: string): string {
   return new URL(path, origin).href;
 }
-
-/** Where an invitation leads: the accept page, the token in the fragment (never sent to a server's logs). */
-export function invitationUrl(origin: string, token: string): string {
-  return `${origin}/settings/accept#token=${encodeURIComponent(token)}`;
-}
-
-/**
- * The token of an invitation link (`#token=gsm_i_...`, `?token=`), of a pasted link, or a pasted token as it is
- * (trimmed); '' for nothing.
- */
-export function invitationToken(text: string): string {
-  const m = /gsm_i_[A-Za-z0-9_-]+/.exec(decodeURIComponent(text));
-  return m ? m[0] : text.trim();
-}

@@ -33,19 +33,9 @@ export type AuditPage = GetAnswer<'/api/v1/audit'>;
 export type AuditEntry = AuditPage['items'][number];
 export type NewMember = BodyOf<'/api/v1/org/members', 'post'>;
 
-/**
- * POST /api/v1/org/members: the document names no answer schema for it (apps/api-gateway members.service.ts
- * `invite`), so the shape is written here: an existing account is added at once, anyone else gets an invitation.
- */
-export type InviteResult =
-  | { status: 'added'; member: Member }
-  | { status: 'invited'; invitation: Invitation & { token: string }; remedy: string };
-
-/** POST /api/v1/invitations/accept: no answer schema in the document either (members.service.ts `accept`). */
-export interface Accepted {
-  organisation: { id: string; name: string };
-  role: Role;
-}
+/** POST /api/v1/org/members and POST /api/v1/org/invitations/{id}/resend: the invitation mailed (never its token). */
+export type InviteResult = Json<paths['/api/v1/org/members']['post']['responses'][201]>;
+export type ResendResult = Json<paths['/api/v1/org/invitations/{id}/resend']['post']['responses'][200]>;
 
 /** The roles from least to most: the document's enum has no order, the pickers and `atLeast` need one. */
 export const ROLES = ['viewer', 'operator', 'admin'] as const satisfies readonly Role[];

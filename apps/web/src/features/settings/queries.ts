@@ -3,17 +3,7 @@ import { reloadAccount } from '../../lib/account';
 import { session } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
 import { keys, queryClient } from '../../lib/query';
-import type {
-  Accepted,
-  CreatedShare,
-  CreatedToken,
-  InviteResult,
-  NewMember,
-  NewShare,
-  NewToken,
-  PlanChange,
-  Role,
-} from './model';
+import type { CreatedShare, CreatedToken, NewMember, NewShare, NewToken, PlanChange, Role } from './model';
 
 /**
  * The settings' server state on TanStack Query: one query per list, one mutation per write. Every write
@@ -36,11 +26,6 @@ export const AUDIT_PAGE_SIZE = 50;
 const refresh = (...changed: QueryKey[]) =>
   Promise.all([...changed, settingsKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
-/** Answers the document has no schema for (invite, accept): their shapes are in model.ts, with the reason. */
-function untyped<T>(call: Promise<unknown>): Promise<T> {
-  return call as Promise<T>;
-}
-
 export const useTokens = () =>
   useQuery({ queryKey: settingsKeys.tokens, queryFn: () => unwrap(client.GET('/api/v1/tokens')) });
 
@@ -62,7 +47,7 @@ export const useMembers = () =>
 
 export const useInvite = () =>
   useMutation({
-    mutationFn: (body: NewMember) => untyped<InviteResult>(unwrap(client.POST('/api/v1/org/members', { body }))),
+    mutationFn: (body: NewMember) => unwrap(client.POST('/api/v1/org/members', { body })),
     onSuccess: () => refresh(settingsKeys.members),
   });
 
@@ -90,18 +75,18 @@ export const useRemoveMember = (myId: string) =>
     },
   });
 
+/** Mails a pending invitation again with a new link (at most once a minute; the API answers 429 before). */
+export const useResendInvitation = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      unwrap(client.POST('/api/v1/org/invitations/{id}/resend', { params: { path: { id } } })),
+    onSuccess: () => refresh(settingsKeys.members),
+  });
+
 export const useWithdrawInvitation = () =>
   useMutation({
     mutationFn: (id: string) => unwrap(client.DELETE('/api/v1/org/invitations/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(settingsKeys.members),
-  });
-
-/** Joins the organisation of the invitation and acts in it from now on. */
-export const useAcceptInvitation = () =>
-  useMutation({
-    mutationFn: (token: string) =>
-      untyped<Accepted>(unwrap(client.POST('/api/v1/invitations/accept', { body: { token } }))),
-    onSuccess: (accepted) => session.setOrg(accepted.organisation.id),
   });
 
 export const usePlans = () =>

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { invitationToken } from './links';
 import {
   PERIODS,
   ROLES,
@@ -85,14 +84,3 @@ export const planForm = (current: { plan: string; period: string } | null) =>
     });
 export type PlanForm = z.input<ReturnType<typeof planForm>>;
 export const planBody = (v: PlanForm): PlanChange => ({ plan: v.plan, period: v.period });
-
-/** An invitation link or its token, pasted or taken from the link that led here. */
-export const acceptForm = z.object({
-  token: z
-    .string()
-    .trim()
-    .min(1, 'form.errors.tokenRequired')
-    .transform(invitationToken)
-    .refine((v) => v.startsWith('gsm_i_'), 'form.errors.tokenInvalid'),
-});
-export type AcceptForm = z.input<typeof acceptForm>;

@@ -284,7 +284,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join the organisation of an invitation (signed in with the invited e-mail); then act in it with X-Org-Id */
+        /** Join the organisation of an invitation, signed in with the invited e-mail address, verified; then act in it with X-Org-Id. 403 names the reason (other_email, email_unverified); 404 an unknown, used, withdrawn or expired invitation. */
         post: operations["MembersController_accept"];
         delete?: never;
         options?: never;
@@ -462,8 +462,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Withdraw a pending invitation */
+        /** Withdraw a pending invitation: its link stops working */
         delete: operations["MembersController_revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/org/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a pending invitation again with a new link (the previous one stops working) valid 7 more days; at most once a minute per invitation */
+        post: operations["MembersController_resendInvitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -479,7 +496,7 @@ export interface paths {
         /** The members and their roles; admins also see pending invitations */
         get: operations["MembersController_list"];
         put?: never;
-        /** Add a member by e-mail with a role. An existing account is added at once; otherwise an invitation is made whose token (shown only here) the person accepts after signing up: POST /api/v1/invitations/accept */
+        /** Invite a person by e-mail with a role: the invitation is mailed (its link valid 7 days), and they join only by accepting it signed in with that address, verified. The answer is the same whether or not the address has an account; re-inviting a pending address replaces its invitation. */
         post: operations["MembersController_invite"];
         delete?: never;
         options?: never;
@@ -2975,7 +2992,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        organisation: {
+                            id: string;
+                            name: string;
+                        };
+                        /** @enum {string} */
+                        role: "admin" | "operator" | "viewer";
+                    };
+                };
             };
             /** @description error */
             400: {
@@ -4359,6 +4385,109 @@ export interface operations {
             };
         };
     };
+    MembersController_resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: {
+                            created_at: string;
+                            email: string;
+                            expires_at: string;
+                            id: string;
+                            /** @enum {string} */
+                            role: "admin" | "operator" | "viewer";
+                        };
+                        mail_sent: boolean;
+                        remedy: string;
+                        /** @enum {string} */
+                        status: "invited";
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     MembersController_list: {
         parameters: {
             query?: never;
@@ -4387,6 +4516,7 @@ export interface operations {
                             email: string;
                             joined_at: string;
                             name: string;
+                            owner: boolean;
                             /** @enum {string} */
                             role: "admin" | "operator" | "viewer";
                             user_id: string;
@@ -4453,7 +4583,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        invitation: {
+                            created_at: string;
+                            email: string;
+                            expires_at: string;
+                            id: string;
+                            /** @enum {string} */
+                            role: "admin" | "operator" | "viewer";
+                        };
+                        mail_sent: boolean;
+                        remedy: string;
+                        /** @enum {string} */
+                        status: "invited";
+                    };
+                };
             };
             /** @description error */
             400: {
