@@ -9,7 +9,6 @@ import {
   type TestDatabase,
   joinByInvitation,
   knownInvitationToken,
-  markEmailVerified,
 } from '@app/testing';
 
 const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64');

@@ -1,4 +1,5 @@
 import { hashToken, newBearerToken } from '@app/secrets';
+import { markEmailVerified } from './accounts';
 import { sql } from './fixtures';
 
 /** Who joins, and whose organisation: sessions (or API tokens) of the api-gateway. */
@@ -38,13 +39,6 @@ export async function knownInvitationToken(databaseUrl: string, invitationId: st
   const { token } = newBearerToken('invitation');
   await sql(databaseUrl, 'UPDATE invitations SET token_hash = $2 WHERE id = $1', [invitationId, hashToken(token)]);
   return token;
-}
-
-/** Marks an account's e-mail address verified, as its verification link would (new sign-ups start unverified). */
-export async function markEmailVerified(databaseUrl: string, email: string): Promise<void> {
-  await sql(databaseUrl, 'UPDATE users SET email_verified_at = now() WHERE email = $1 AND email_verified_at IS NULL', [
-    email.toLowerCase(),
-  ]);
 }
 
 /**

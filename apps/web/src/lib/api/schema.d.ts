@@ -284,7 +284,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join the organisation of an invitation, signed in with the invited e-mail address, verified; then act in it with X-Org-Id. 403 names the reason (other_email, email_unverified); 404 an unknown, used, withdrawn or expired invitation. */
+        /** Join the organisation of an invitation (signed in with the invited e-mail); then act in it with X-Org-Id */
         post: operations["MembersController_accept"];
         delete?: never;
         options?: never;
@@ -311,24 +311,6 @@ export interface paths {
         trace?: never;
     };
     "/api/v1/me/password": {
-    "/api/v1/me/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in user's sessions that still work (any organisation), newest first; `current` marks this one */
-        get: operations["SessionsController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/me/sessions/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -339,25 +321,6 @@ export interface paths {
         put?: never;
         /** Change the signed-in user's password (dashboard sessions only): the current password is checked (a wrong one counts as a failed sign-in); the user's other sessions are signed out, this one stays. */
         post: operations["AccountController_changePassword"];
-        post?: never;
-        /** Sign one of your sessions out: its token stops working at once (404 for an id not yours) */
-        delete: operations["SessionsController_revoke"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/me/sessions/revoke-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign out everywhere: every session of yours, this one included, stops working at once */
-        post: operations["SessionsController_revokeAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -462,25 +425,8 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Withdraw a pending invitation: its link stops working */
+        /** Withdraw a pending invitation */
         delete: operations["MembersController_revokeInvitation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/org/invitations/{id}/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mail a pending invitation again with a new link (the previous one stops working) valid 7 more days; at most once a minute per invitation */
-        post: operations["MembersController_resendInvitation"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -496,7 +442,7 @@ export interface paths {
         /** The members and their roles; admins also see pending invitations */
         get: operations["MembersController_list"];
         put?: never;
-        /** Invite a person by e-mail with a role: the invitation is mailed (its link valid 7 days), and they join only by accepting it signed in with that address, verified. The answer is the same whether or not the address has an account; re-inviting a pending address replaces its invitation. */
+        /** Add a member by e-mail with a role. An existing account is added at once; otherwise an invitation is made whose token (shown only here) the person accepts after signing up: POST /api/v1/invitations/accept */
         post: operations["MembersController_invite"];
         delete?: never;
         options?: never;
@@ -2992,16 +2938,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        organisation: {
-                            id: string;
-                            name: string;
-                        };
-                        /** @enum {string} */
-                        role: "admin" | "operator" | "viewer";
-                    };
-                };
+                content?: never;
             };
             /** @description error */
             400: {
@@ -3298,7 +3235,6 @@ export interface operations {
         };
     };
     AccountController_changePassword: {
-    SessionsController_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3313,72 +3249,6 @@ export interface operations {
                 };
             };
         };
-        requestBody?: never;
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        created_at: string;
-                        current: boolean;
-                        expires_at: string;
-                        /** Format: uuid */
-                        id: string;
-                        ip: string | null;
-                        last_used_at: string;
-                        user_agent: string | null;
-                    }[];
-                };
-            };
-            /** @description error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description error */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-        };
-    };
-    SessionsController_revoke: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
         responses: {
             /** @description success */
             204: {
@@ -3392,7 +3262,6 @@ export interface operations {
              *
              *     error
              */
-            /** @description error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3445,59 +3314,6 @@ export interface operations {
             };
             /** @description error */
             503: {
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-        };
-    };
-    SessionsController_revokeAll: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description success */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description error */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4385,109 +4201,6 @@ export interface operations {
             };
         };
     };
-    MembersController_resendInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        invitation: {
-                            created_at: string;
-                            email: string;
-                            expires_at: string;
-                            id: string;
-                            /** @enum {string} */
-                            role: "admin" | "operator" | "viewer";
-                        };
-                        mail_sent: boolean;
-                        remedy: string;
-                        /** @enum {string} */
-                        status: "invited";
-                    };
-                };
-            };
-            /** @description error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description error */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description error */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: {
-                            code: string;
-                            details?: Record<string, never>;
-                            message: string;
-                            remedy?: string;
-                        };
-                        request_id?: string;
-                    };
-                };
-            };
-        };
-    };
     MembersController_list: {
         parameters: {
             query?: never;
@@ -4516,7 +4229,6 @@ export interface operations {
                             email: string;
                             joined_at: string;
                             name: string;
-                            owner: boolean;
                             /** @enum {string} */
                             role: "admin" | "operator" | "viewer";
                             user_id: string;
@@ -4583,22 +4295,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        invitation: {
-                            created_at: string;
-                            email: string;
-                            expires_at: string;
-                            id: string;
-                            /** @enum {string} */
-                            role: "admin" | "operator" | "viewer";
-                        };
-                        mail_sent: boolean;
-                        remedy: string;
-                        /** @enum {string} */
-                        status: "invited";
-                    };
-                };
+                content?: never;
             };
             /** @description error */
             400: {
