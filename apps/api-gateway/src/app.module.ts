@@ -38,6 +38,7 @@ import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
 import { ThrottleModule } from './throttle/throttle.module';
 import { TokensModule } from './tokens/tokens.module';
+import { TwoFactorModule } from './two-factor/two-factor.module';
 
 /**
  * Root module of api-gateway: REST API, accounts, tokens, server registration, share links, audit log; serves the
@@ -59,6 +60,7 @@ export class AppModule {
         MetricsModule,
         PrometheusModule,
         ThrottleModule,
+        TwoFactorModule,
       ],
       controllers: [
         ServersController,

@@ -21,4 +21,13 @@ export type AuditAction =
   | 'channel.updated'
   | 'channel.deleted'
   | 'silence.created'
-  | 'silence.deleted';
+  | 'silence.deleted'
+  | 'two_factor.totp_enabled'
+  | 'two_factor.totp_disabled'
+  | 'two_factor.recovery_codes_regenerated'
+  | 'two_factor.recovery_code_used'
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'org.two_factor_policy_changed'
+  | 'sign_in.second_factor'
+  | 'sign_in.passkey';

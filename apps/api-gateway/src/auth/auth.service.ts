@@ -10,6 +10,7 @@ import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 import { AuthThrottles } from '../throttle/auth-throttles';
 import { ThrottleMetrics } from '../throttle/throttle.metrics';
+import { SecondFactorGate } from '../two-factor/second-factor.gate';
 import { AuthRepository, type MembershipRecord } from './auth.repository';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
@@ -44,6 +45,7 @@ export class AuthService implements OnModuleInit {
     private readonly metrics: ThrottleMetrics,
     private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
+    private readonly secondFactor: SecondFactorGate,
   ) {
     this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
   }
@@ -78,11 +80,14 @@ export class AuthService implements OnModuleInit {
     this.metrics.passwordVerifications.inc({ outcome: ok && user ? 'match' : 'mismatch' });
     if (!user || !ok || user.disabledAt)
       throw new ApiError('Unauthenticated', 'the e-mail or the password is wrong', 'Check both and try again.');
+    // A second factor: no session yet, and the failures are forgotten only once it is right too.
+    const secondStep = await this.secondFactor.stepFor(user.id);
+    if (secondStep) return secondStep;
     await this.throttles.signedIn(email, meta.ip);
     return this.createSession(user.id, meta);
   }
 
-  private async createSession(userId: string, meta: ClientMeta) {
+  async createSession(userId: string, meta: ClientMeta) {
     const { token, hash } = newBearerToken('session');
     const expiresAt = new Date(this.clock.nowMs() + this.config.SESSION_TTL_HOURS * 3_600_000);
     await this.repository.createSession({

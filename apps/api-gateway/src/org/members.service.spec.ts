@@ -8,6 +8,7 @@ import type { Principal, Role } from '../auth/principal';
 import type { BillingClient } from '../billing/billing.client';
 import type { InvitationGrant, LockedMemberships, MembersRepository, MembershipDetail } from './members.repository';
 import { MembersService } from './members.service';
+import type { SecondFactorGate } from '../two-factor/second-factor.gate';
 
 const ORG = '00000000-0000-4000-8000-00000000000a';
 const ADMIN = '00000000-0000-4000-8000-000000000001';
@@ -70,6 +71,7 @@ function setup(plan: Partial<PlanEntitlements> = { planId: 'team', roles: true }
     auth as unknown as AuthService,
     audit as unknown as AuditService,
     clock,
+    { assertMayJoin: async () => undefined } as unknown as SecondFactorGate,
   );
   const lock = (member: MembershipDetail | null, adminCount: number) => (unit = locked(member, adminCount));
   return { service, repository, messaging, auth, audit, clock, lock };

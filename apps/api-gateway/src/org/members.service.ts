@@ -9,6 +9,7 @@ import type { Principal, Role } from '../auth/principal';
 import { BillingClient } from '../billing/billing.client';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
+import { SecondFactorGate } from '../two-factor/second-factor.gate';
 import { MembersRepository, type InvitationRecord, type MemberRecord } from './members.repository';
 
 export const INVITATION_DAYS = 7;
@@ -83,6 +84,7 @@ export class MembersService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly twoFactor: SecondFactorGate,
   ) {}
 
   /** The members; admins also see the pending invitations. */
@@ -218,6 +220,7 @@ export class MembersService {
       invitation.orgId,
       'Ask an admin of the organisation to upgrade to Team or Enterprise, then accept the invitation again.',
     );
+    await this.twoFactor.assertMayJoin(caller.userId, invitation.orgId);
     if (!(await this.repository.acceptInvitation(invitation, caller.userId, this.clock.now())))
       throw new ApiError('Conflict', 'this invitation was just used', 'Reload your organisations.');
     await this.audit.record(
