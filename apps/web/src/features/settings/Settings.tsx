@@ -9,6 +9,7 @@ import { AuditTab } from './AuditTab';
 import { MembersTab } from './MembersTab';
 import { SettingsCtx } from './model';
 import { PlanTab } from './PlanTab';
+import { SecurityTab } from './SecurityTab';
 import { SharesTab } from './SharesTab';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
@@ -20,6 +21,7 @@ const TABS: { id: string; Panel: ComponentType }[] = [
   { id: 'plan', Panel: PlanTab },
   { id: 'shares', Panel: SharesTab },
   { id: 'audit', Panel: AuditTab },
+  { id: 'security', Panel: SecurityTab },
 ];
 /** Not in the tab bar: where an invitation link leads (`/settings/accept#token=gsm_i_...`). */
 const ACCEPT = { id: 'accept', Panel: AcceptInvitation };
