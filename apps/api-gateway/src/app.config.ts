@@ -64,7 +64,8 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   PUBLIC_URL: urlVar('public URL of the dashboard', ['http', 'https'])
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, '') : null)),
-  /** Passkeys: the WebAuthn relying party id (a domain); unset: PUBLIC_URL's host name, else localhost. */
+  /** Passkeys: the WebAuthn relying party id (a domain); unset: PUBLIC_URL's host name, else localhost (also for a
+   * PUBLIC_URL on an IP address, which browsers refuse as a relying party). */
   WEBAUTHN_RP_ID: z.string().trim().min(1).max(253).optional(),
   /** Passkeys: the browser origins a passkey may sign in from, comma-separated; unset: PUBLIC_URL's origin, else
    * http://localhost:<PORT> and the CORS_ORIGINS. */
