@@ -62,7 +62,7 @@ describe('passkeys in a browser, against `npm start`', () => {
     await p.getByTestId('passkey-name').fill('Test laptop');
     await p.getByTestId('add-passkey').click();
     await p.locator('[data-testid="passkey-row"][data-passkey-name="Test laptop"]').waitFor({ timeout: 20_000 });
-    await expectText(p.getByRole('status').filter({ hasText: 'added' }).first(), 'Passkey “Test laptop” added.');
+    await expectText(p.locator('.security-card p.notice-ok'), 'Passkey “Test laptop” added.', 10_000);
     await shot(p, 'security-passkey-added');
 
     // The authenticator holds one discoverable credential; the API lists the passkey (no key material).
