@@ -1,4 +1,5 @@
 import { signUpAndIn } from '@app/testing';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { BrowserPlatform, expectText, json, shot } from './browser-harness';
 
@@ -8,6 +9,7 @@ import { BrowserPlatform, expectText, json, shot } from './browser-harness';
  * out, and sign in with the passkey alone (no e-mail, no password). Passkeys need a "localhost" (or domain)
  * origin: browsers refuse an IP address as the relying party, so the page is on http://localhost:<port>.
  */
+const ENGINEER = { email: 'totp.engineer@example.com', password: 'totp-engineer-password', name: 'TOTP Engineer' };
 const PIONEER = { email: 'passkey.pioneer@example.com', password: 'passkey-pioneer-password', name: 'Passkey Pioneer' };
 
 describe('passkeys in a browser, against `npm start`', () => {
@@ -21,6 +23,7 @@ describe('passkeys in a browser, against `npm start`', () => {
     ({ base, browser } = harness);
     local = base.replace('127.0.0.1', 'localhost');
     await signUpAndIn(base, PIONEER.email, PIONEER.password, PIONEER.name);
+    await signUpAndIn(base, ENGINEER.email, ENGINEER.password, ENGINEER.name);
   }, 240_000);
 
   afterAll(() => harness.close());
@@ -102,6 +105,78 @@ describe('passkeys in a browser, against `npm start`', () => {
       expect.arrayContaining(['passkey.added', 'sign_in.passkey']),
     );
     await shot(p, 'security-passkey-signed-in');
+
+    // The passkey as the second step of a password sign-in.
+    await p.getByRole('button', { name: 'Sign out' }).click();
+    await p.waitForURL(/\/login/, { timeout: 20_000 });
+    await p.getByLabel(/e-?mail/i).fill(PIONEER.email);
+    await p.getByLabel(/^password/i).fill(PIONEER.password);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await p.getByTestId('second-factor-step').waitFor({ timeout: 20_000 });
+    expect(await p.getByTestId('second-factor-code').count()).toBe(0);
+    await p.getByTestId('second-passkey').click();
+    await p.waitForURL(`${local}/servers`, { timeout: 20_000 });
+    expect((await json(`${base}/api/v1/me`, { token: (await sessionOf(p))! })).body.email).toBe(PIONEER.email);
+    await context.close();
+  }, 120_000);
+
+  /** What an authenticator app shows for the key at this moment (RFC 6238: SHA-1, 30 s, 6 digits). */
+  const codeOf = (secret: string, atMs = Date.now()) =>
+    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+      timestamp: atMs,
+    });
+
+  /** Waits out the last seconds of a 30 s step, so a code computed now is still valid when it arrives. */
+  const awayFromStepEdge = async () => {
+    const into = Date.now() % 30_000;
+    if (into > 25_000) await new Promise((r) => setTimeout(r, 30_500 - into));
+  };
+
+  test('an authenticator app: QR and key, a code turns it on, ten recovery codes once, then the sign-in asks for a code', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await context.newPage();
+    await p.goto(`${base}/login`);
+    await p.getByLabel(/e-?mail/i).fill(ENGINEER.email);
+    await p.getByLabel(/^password/i).fill(ENGINEER.password);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await p.waitForURL(`${base}/servers`, { timeout: 20_000 });
+
+    await p.goto(`${base}/settings/security`);
+    await p.getByTestId('totp-start').click();
+    const qr = p.getByTestId('totp-qr');
+    await qr.waitFor({ timeout: 20_000 });
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    const secret = ((await p.getByTestId('totp-secret').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // A wrong code: refused in words, still off.
+    await p.getByTestId('totp-code').fill(codeOf(secret, Date.now() + 300_000));
+    await p.getByRole('button', { name: 'Turn on' }).click();
+    await expectText(p.locator('.security-enrol [role="alert"]'), 'The code is wrong', 10_000);
+    await awayFromStepEdge();
+    await p.getByTestId('totp-code').fill(codeOf(secret, Date.now() - 30_000));
+    await p.getByRole('button', { name: 'Turn on' }).click();
+    await p.getByTestId('recovery-codes').waitFor({ timeout: 20_000 });
+    const codes = await p.getByTestId('recovery-code').allTextContents();
+    expect(codes).toHaveLength(10);
+    await shot(p, 'security-recovery-codes');
+    await p.getByRole('button', { name: 'I have saved them' }).click();
+    await expectText(p.getByTestId('totp-state'), 'On. 10 recovery codes left.', 10_000);
+    expect(await p.getByTestId('recovery-codes').count()).toBe(0);
+
+    await p.getByRole('button', { name: 'Sign out' }).click();
+    await p.waitForURL(/\/login/, { timeout: 20_000 });
+    await p.getByLabel(/e-?mail/i).fill(ENGINEER.email);
+    await p.getByLabel(/^password/i).fill(ENGINEER.password);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await p.getByTestId('second-factor-step').waitFor({ timeout: 20_000 });
+    expect(await sessionOf(p)).toBeNull();
+    await awayFromStepEdge();
+    await p.getByTestId('second-factor-code').fill(codeOf(secret));
+    await p.getByRole('button', { name: 'Verify' }).click();
+    await p.waitForURL(`${base}/servers`, { timeout: 20_000 });
+    const me = await json(`${base}/api/v1/me`, { token: (await sessionOf(p))! });
+    expect(me.body.email).toBe(ENGINEER.email);
     await context.close();
   }, 120_000);
 });
