@@ -1,7 +1,7 @@
-import { signUpAndIn } from '@app/testing';
+import { signUpAndIn, sql } from '@app/testing';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { BrowserPlatform, expectText, json, shot } from './browser-harness';
+import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
  * Passkeys in a real browser against `npm start`, with Chromium's virtual authenticator (CDP WebAuthn: a CTAP2
@@ -178,5 +178,38 @@ describe('passkeys in a browser, against `npm start`', () => {
     const me = await json(`${base}/api/v1/me`, { token: (await sessionOf(p))! });
     expect(me.body.email).toBe(ENGINEER.email);
     await context.close();
+  }, 120_000);
+
+  test('a member of an organisation that requires two factors is led to Settings -> Security', async () => {
+    const member = { email: 'policy.member@example.com', password: 'policy-member-password' };
+    await signUpAndIn(base, member.email, member.password, 'Policy Member');
+    const demo = (await json(`${base}/api/v1/auth/login`, { method: 'POST', body: DEMO })).body.token as string;
+    const demoOrg = (await json(`${base}/api/v1/me`, { token: demo })).body.organisations[0].id as string;
+    const added = await json(`${base}/api/v1/org/members`, {
+      method: 'POST',
+      token: demo,
+      body: { email: member.email, role: 'viewer' },
+    });
+    expect(added.status).toBe(201);
+    // The policy as an admin with a second factor would set it (PATCH /api/v1/org/security; e2e-tested there).
+    await sql(harness.db.url, 'UPDATE organisations SET require_two_factor = true WHERE id = $1', [demoOrg]);
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const p = await context.newPage();
+      await p.goto(`${base}/login`);
+      await p.evaluate(
+        (org) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('gsm.org', org),
+        demoOrg,
+      );
+      await p.getByLabel(/e-?mail/i).fill(member.email);
+      await p.getByLabel(/^password/i).fill(member.password);
+      await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await p.waitForURL(`${base}/settings/security`, { timeout: 20_000 });
+      await expectText(p.getByTestId('two-factor-required'), 'Required by', 10_000);
+      await shot(p, 'security-two-factor-required');
+      await context.close();
+    } finally {
+      await sql(harness.db.url, 'UPDATE organisations SET require_two_factor = false WHERE id = $1', [demoOrg]);
+    }
   }, 120_000);
 });
