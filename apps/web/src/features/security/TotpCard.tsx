@@ -43,7 +43,12 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!confirm.isPending) confirm.mutate(code, { onSuccess: (answer) => onCodes(answer.recovery_codes) });
+    // mutateAsync: the codes arrive after the status refetch has already replaced this form.
+    if (!confirm.isPending)
+      confirm.mutateAsync(code).then(
+        (answer) => onCodes(answer.recovery_codes),
+        () => undefined,
+      );
   };
   return (
     <form onSubmit={submit} noValidate className="security-enrol">
@@ -81,12 +86,13 @@ function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!regenerate.isPending)
-      regenerate.mutate(code, {
-        onSuccess: (answer) => {
+      regenerate.mutateAsync(code).then(
+        (answer) => {
           setCode('');
           onCodes(answer.recovery_codes);
         },
-      });
+        () => undefined,
+      );
   };
   return (
     <form onSubmit={submit} noValidate>
