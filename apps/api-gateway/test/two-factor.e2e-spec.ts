@@ -29,7 +29,7 @@ async function awayFromStepEdge(): Promise<number> {
  * Two factors over real HTTP against the api-gateway (and billing-limits for the plan gate) on a real database:
  * an authenticator app enrolled with the secret the API answers and codes computed with otpauth at the right time,
  * the second step of a sign-in (wrong, replayed, expired, too many attempts), recovery codes, and the organisation
- * policy "two factors required" (plan gate, enforcement, joining). Passkeys: apps/web/test/passkeys.e2e-spec.ts.
+ * policy "two factors required" (plan gate, enforcement, joining). Passkeys: apps/web/test/security.e2e-spec.ts.
  */
 describe('two factors: TOTP, recovery codes, the second sign-in step and the organisation policy', () => {
   const stack = new ServiceStack({

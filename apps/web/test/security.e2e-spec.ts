@@ -4,15 +4,17 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
- * Passkeys in a real browser against `npm start`, with Chromium's virtual authenticator (CDP WebAuthn: a CTAP2
- * platform authenticator with resident keys and user verification): add a passkey in Settings -> Security, sign
- * out, and sign in with the passkey alone (no e-mail, no password). Passkeys need a "localhost" (or domain)
- * origin: browsers refuse an IP address as the relying party, so the page is on http://localhost:<port>.
+ * Settings -> Security in a real browser against `npm start`. Passkeys with Chromium's virtual authenticator (CDP
+ * WebAuthn: a CTAP2 platform authenticator with resident keys and user verification): add one, sign out, sign in
+ * with the passkey alone, and as the second step after a password. An authenticator app enrolled from the QR's key
+ * with codes computed by otpauth, the recovery codes shown once, the second step with a code. A member of an
+ * organisation that requires two factors is led to the page. Passkeys need a "localhost" (or domain) origin:
+ * browsers refuse an IP address as the relying party, so those pages are on http://localhost:<port>.
  */
 const ENGINEER = { email: 'totp.engineer@example.com', password: 'totp-engineer-password', name: 'TOTP Engineer' };
 const PIONEER = { email: 'passkey.pioneer@example.com', password: 'passkey-pioneer-password', name: 'Passkey Pioneer' };
 
-describe('passkeys in a browser, against `npm start`', () => {
+describe('second factors in a browser, against `npm start`', () => {
   let base: string;
   let local: string;
   let browser: Browser;
