@@ -71,6 +71,22 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   PUBLIC_URL: urlVar('public URL of the dashboard', ['http', 'https'])
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, '') : null)),
+  /** Passkeys: the WebAuthn relying party id (a domain); unset: PUBLIC_URL's host name, else localhost (also for a
+   * PUBLIC_URL on an IP address, which browsers refuse as a relying party). */
+  WEBAUTHN_RP_ID: z.string().trim().min(1).max(253).optional(),
+  /** Passkeys: the browser origins a passkey may sign in from, comma-separated; unset: PUBLIC_URL's origin, else
+   * http://localhost:<PORT> and the CORS_ORIGINS. */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((o) => o.trim().replace(/\/+$/, ''))
+            .filter(Boolean)
+        : null,
+    ),
   /** The mail server for account mails, e.g. smtp://user:password@mail.example.com:587 (the same as alerting's). */
   SMTP_URL: urlVar('SMTP server URL', ['smtp', 'smtps']).optional(),
   SMTP_FROM: z.string().default('Satisfactory Monitoring <accounts@localhost>'),

@@ -39,6 +39,7 @@ import { SharesService } from './shares/shares.service';
 import { ThrottleModule } from './throttle/throttle.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
+import { TwoFactorModule } from './two-factor/two-factor.module';
 
 /**
  * Root module of api-gateway: REST API, accounts, tokens, server registration, share links, audit log; serves the
@@ -61,6 +62,7 @@ export class AppModule {
         MetricsModule,
         PrometheusModule,
         ThrottleModule,
+        TwoFactorModule,
       ],
       controllers: [
         ServersController,

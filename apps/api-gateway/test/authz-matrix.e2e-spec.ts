@@ -438,6 +438,17 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       },
     }),
     'DELETE /api/v1/silences/{id}': async () => ({ params: { id: await throwaway.silence() } }),
+    // Two factors: the cells show the authorisation (a signed-in user reaches the validation of the body, 400),
+    // never a change that would make the matrix's accounts need a second factor.
+    'POST /api/v1/me/two-factor/totp/confirm': async () => ({ body: { code: '' } }),
+    'DELETE /api/v1/me/two-factor/totp': async () => ({ body: {} }),
+    'POST /api/v1/me/two-factor/recovery-codes': async () => ({ body: { code: '' } }),
+    'POST /api/v1/me/passkeys': async () => ({ body: {} }),
+    'PATCH /api/v1/me/passkeys/{id}': async () => ({ params: { id: randomUUID() }, body: { name: 'Matrix key' } }),
+    'DELETE /api/v1/me/passkeys/{id}': async () => ({ params: { id: randomUUID() } }),
+    'POST /api/v1/auth/login/second-factor': async () => ({ body: { challenge: 'made-up', totp: '123456' } }),
+    'POST /api/v1/auth/passkey/verify': async () => ({ body: {} }),
+    'PATCH /api/v1/org/security': async () => ({ body: { require_two_factor: false } }),
   };
 
   const acceptOf = (row: MatrixRow): string =>

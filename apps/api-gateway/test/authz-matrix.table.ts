@@ -109,6 +109,22 @@ DELETE /api/v1/org/members/{userId}               401  403  403  204   404  404 
 DELETE /api/v1/org/invitations/{id}               401  403  403  204   404  404  401   403  403  403  403  403
 POST   /api/v1/org/invitations/{id}/resend        401  403  403  200   404  404  401   403  403  403  403  403
 POST   /api/v1/invitations/accept                 401  403  403  403   403  404  401   403  403  403  403  403
+## two factors
+GET    /api/v1/me/two-factor                      401  200  200  200   200  404  401   403  403  403  403  403
+POST   /api/v1/me/two-factor/totp                 401  201  201  201   201  404  401   403  403  403  403  403
+POST   /api/v1/me/two-factor/totp/confirm         401  400  400  400   400  404  401   403  403  403  403  403
+DELETE /api/v1/me/two-factor/totp                 401  400  400  400   400  404  401   403  403  403  403  403
+POST   /api/v1/me/two-factor/recovery-codes       401  400  400  400   400  404  401   403  403  403  403  403
+POST   /api/v1/me/passkeys/options                401  200  200  200   200  404  401   403  403  403  403  403
+POST   /api/v1/me/passkeys                        401  400  400  400   400  404  401   403  403  403  403  403
+GET    /api/v1/me/passkeys                        401  200  200  200   200  404  401   403  403  403  403  403
+PATCH  /api/v1/me/passkeys/{id}                   401  404  404  404   404  404  401   403  403  403  403  403
+DELETE /api/v1/me/passkeys/{id}                   401  404  404  404   404  404  401   403  403  403  403  403
+POST   /api/v1/auth/login/second-factor           401  401  401  401   401  401  401   401  401  401  401  401
+POST   /api/v1/auth/passkey/options               200  200  200  200   200  200  200   200  200  200  200  200
+POST   /api/v1/auth/passkey/verify                400  400  400  400   400  400  400   400  400  400  400  400
+GET    /api/v1/org/security                       401  403  403  200   200  404  401   403  403  403  403  403
+PATCH  /api/v1/org/security                       401  403  403  200   200  404  401   403  403  403  403  403
 ## share links
 POST   /api/v1/servers/{id}/shares                401  403  201  201   404  404  401   403  403  403  403  403
 GET    /api/v1/servers/{id}/shares                401  200  200  200   404  404  401   403  403  403  403  403

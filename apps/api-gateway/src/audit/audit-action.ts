@@ -30,4 +30,13 @@ export type AuditAction =
   | 'user.password_reset'
   | 'user.password_changed'
   | 'session.revoked'
-  | 'session.revoked_all';
+  | 'session.revoked_all'
+  | 'two_factor.totp_enabled'
+  | 'two_factor.totp_disabled'
+  | 'two_factor.recovery_codes_regenerated'
+  | 'two_factor.recovery_code_used'
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'org.two_factor_policy_changed'
+  | 'sign_in.second_factor'
+  | 'sign_in.passkey';

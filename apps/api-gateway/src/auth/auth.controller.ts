@@ -6,6 +6,7 @@ import { parseInput } from '../http/zod-input';
 import { NewPassword } from './account.schemas';
 import { AuthService } from './auth.service';
 import { MeChanges, MeView } from './me.schemas';
+import { SecondFactorStep } from '../two-factor/two-factor.schemas';
 import { MeService } from './me.service';
 import { Caller, Public, type AuthedRequest, type Principal } from './principal';
 
@@ -49,9 +50,11 @@ export class AuthController {
   @Public()
   @Post('auth/login')
   @ApiRoute({
-    summary: 'Sign in: a dashboard session token',
+    summary:
+      'Sign in: a dashboard session token; for an account with a second factor, a challenge for ' +
+      'POST /api/v1/auth/login/second-factor instead (second_factor_required)',
     body: LoginBody,
-    response: SessionResponse,
+    response: z.union([SessionResponse, SecondFactorStep]),
     errors: [401, 429, 503],
     isPublic: true,
   })

@@ -7,6 +7,7 @@ import { BillingClient } from '../billing/billing.client';
 import { QuotaService } from '../billing/quota.service';
 import { ApiError } from '../http/api-error';
 import { AuthThrottles } from '../throttle/auth-throttles';
+import { SecondFactorGate } from '../two-factor/second-factor.gate';
 import { ACCESS, PUBLIC, ROLE_RANK, type AccessRule, type AuthedRequest, type Principal } from './principal';
 
 /**
@@ -23,6 +24,7 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
     private readonly quota: QuotaService,
     private readonly throttles: AuthThrottles,
     private readonly clock: Clock,
+    private readonly secondFactor: SecondFactorGate,
   ) {
     super();
   }
@@ -93,6 +95,8 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
           role: principal.role,
         },
       );
+    // An organisation that requires two factors refuses members without one (but lets them enrol).
+    await this.secondFactor.assertMayAct(principal, req.path.toLowerCase());
     return true;
   }
 

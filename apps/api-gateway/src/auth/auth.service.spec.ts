@@ -6,6 +6,7 @@ import { DuplicateKeyError } from '../common/duplicate-key';
 import { ApiError } from '../http/api-error';
 import type { AuthThrottles } from '../throttle/auth-throttles';
 import { ThrottleMetrics } from '../throttle/throttle.metrics';
+import type { SecondFactorGate } from '../two-factor/second-factor.gate';
 import type { ApiTokenGrant, AuthRepository, SessionGrant } from './auth.repository';
 import type { EmailVerificationService } from './email-verification.service';
 import { AuthService } from './auth.service';
@@ -44,6 +45,7 @@ function setup() {
   const metrics = new ThrottleMetrics(new MetricsService({ service: 'api-gateway' }));
   // The verification mail itself is account-mail.e2e-spec's: here only that a new account asks for it.
   const verification = { startFor: jest.fn() };
+  const secondFactor = { stepFor: jest.fn(async (_userId: string): Promise<unknown> => null) };
   const service = new AuthService(
     repository as unknown as AuthRepository,
     messaging as unknown as Messaging,
@@ -52,8 +54,9 @@ function setup() {
     clock,
     verification as unknown as EmailVerificationService,
     config,
+    secondFactor as unknown as SecondFactorGate,
   );
-  return { service, repository, messaging, clock, throttles, metrics, verification };
+  return { service, repository, messaging, clock, throttles, metrics, verification, secondFactor };
 }
 
 const apiToken = (over: Partial<ApiTokenGrant> = {}): ApiTokenGrant => ({
@@ -109,10 +112,10 @@ describe('AuthService accounts and sign-in', () => {
       passwordHash: await hashPassword('right password'),
       disabledAt: null,
     });
-    const session = await service.login(
+    const session = (await service.login(
       { email: 'pioneer@example.com', password: 'right password' },
       { ip: '203.0.113.1' },
-    );
+    )) as { token: string; expires_at: string };
     expect(session.expires_at).toBe('2026-03-02T10:00:00.000Z');
     expect(repository.createSession).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -121,6 +124,25 @@ describe('AuthService accounts and sign-in', () => {
         expiresAt: new Date('2026-03-02T10:00:00Z'),
       }),
     );
+  });
+
+  it('a right password of a user with a second factor answers the second step: no session, failures kept', async () => {
+    const { service, repository, throttles, secondFactor } = setup();
+    repository.credentials.mockResolvedValue({
+      id: USER,
+      passwordHash: await hashPassword('right password'),
+      disabledAt: null,
+    });
+    const step = { second_factor_required: true, challenge: 'c', methods: ['totp'], expires_at: 'x' };
+    secondFactor.stepFor.mockResolvedValue(step);
+    const answer = await service.login(
+      { email: 'pioneer@example.com', password: 'right password' },
+      { ip: '203.0.113.1' },
+    );
+    expect(answer).toBe(step);
+    expect(secondFactor.stepFor).toHaveBeenCalledWith(USER);
+    expect(repository.createSession).not.toHaveBeenCalled();
+    expect(throttles.signedIn).not.toHaveBeenCalled();
   });
 
   it('counts the attempt before the password is checked: a refused one never reaches argon2', async () => {

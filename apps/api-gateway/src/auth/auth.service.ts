@@ -10,6 +10,7 @@ import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 import { AuthThrottles } from '../throttle/auth-throttles';
 import { ThrottleMetrics } from '../throttle/throttle.metrics';
+import { SecondFactorGate } from '../two-factor/second-factor.gate';
 import { AuthRepository, type MembershipRecord, type SessionGrant } from './auth.repository';
 import { hashToken, kindOf, newBearerToken } from './bearer-tokens';
 import { EmailVerificationService } from './email-verification.service';
@@ -47,6 +48,7 @@ export class AuthService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly verification: EmailVerificationService,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
+    private readonly secondFactor: SecondFactorGate,
   ) {
     this.cache = new PromiseCache<Principal>(CACHE_MS, 50_000, clock);
     // Checked on each resolution, i.e. at most CACHE_MS late (SessionIdleRule says why that bound holds).
@@ -89,11 +91,14 @@ export class AuthService implements OnModuleInit {
     this.metrics.passwordVerifications.inc({ outcome: ok && user ? 'match' : 'mismatch' });
     if (!user || !ok || user.disabledAt)
       throw new ApiError('Unauthenticated', 'the e-mail or the password is wrong', 'Check both and try again.');
+    // A second factor: no session yet, and the failures are forgotten only once it is right too.
+    const secondStep = await this.secondFactor.stepFor(user.id);
+    if (secondStep) return secondStep;
     await this.throttles.signedIn(email, meta.ip);
     return this.createSession(user.id, meta);
   }
 
-  private async createSession(userId: string, meta: ClientMeta) {
+  async createSession(userId: string, meta: ClientMeta) {
     const { token, hash } = newBearerToken('session');
     const expiresAt = new Date(this.clock.nowMs() + this.config.SESSION_TTL_HOURS * 3_600_000);
     await this.repository.createSession({

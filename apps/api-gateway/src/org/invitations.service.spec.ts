@@ -5,6 +5,7 @@ import { hashToken } from '../auth/bearer-tokens';
 import type { Principal, Role } from '../auth/principal';
 import type { BillingClient } from '../billing/billing.client';
 import type { AccountMailer, Mail } from '../mail/account-mailer';
+import type { SecondFactorGate } from '../two-factor/second-factor.gate';
 import { InvitationsService } from './invitations.service';
 import type { InvitationGrant, MembersRepository, PendingInvitation } from './members.repository';
 
@@ -57,6 +58,7 @@ function setup(plan: Partial<PlanEntitlements> = { planId: 'team', roles: true }
     mailer as unknown as AccountMailer,
     audit as unknown as AuditService,
     clock,
+    { assertMayJoin: async () => undefined } as unknown as SecondFactorGate,
   );
   return { service, repository, audit, clock, mails };
 }

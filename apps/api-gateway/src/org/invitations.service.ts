@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 import { AccountMailer } from '../mail/account-mailer';
 import { invitationMail } from './invitation-mail';
+import { SecondFactorGate } from '../two-factor/second-factor.gate';
 import { MembersRepository, type InvitationGrant, type InvitationRecord } from './members.repository';
 import { requireRolesPlan } from './roles-plan';
 
@@ -65,6 +66,7 @@ export class InvitationsService {
     private readonly mailer: AccountMailer,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly twoFactor: SecondFactorGate,
   ) {}
 
   /** Invites an e-mail (replacing its pending invitation here) and mails the link; an existing member is a 409. */
@@ -156,6 +158,8 @@ export class InvitationsService {
       invitation.orgId,
       'Ask an admin of the organisation to upgrade to Team or Enterprise, then accept the invitation again.',
     );
+    // An organisation that requires two factors admits only members who have one.
+    await this.twoFactor.assertMayJoin(caller.userId, invitation.orgId);
     if (!(await this.repository.acceptInvitation(invitation, caller.userId, this.clock.now())))
       throw new ApiError('Conflict', 'this invitation was just used', 'Reload your organisations.');
     await this.audit.record(

@@ -5,6 +5,7 @@
  */
 
 import { i18n } from './i18n';
+import { navigate } from './router';
 
 const TOKEN_KEY = 'gsm.session';
 const ORG_KEY = 'gsm.org';
@@ -115,6 +116,8 @@ export async function plainAnswer(res: Response, token: string | null): Promise<
     } | null) ?? {};
   const err = e.error ?? {};
   if (res.status === 401 && token) session.clear();
+  // The organisation requires two factors and the user has none: the Security settings are where to enrol.
+  if (res.status === 403 && err.code === 'TwoFactorRequired') twoFactorRequired();
   throw new ApiFailure(
     res.status,
     err.code ?? `HTTP${res.status}`,
@@ -132,4 +135,16 @@ export function realtimeBase(): Promise<string | null> {
     .then((c) => c.realtime_url)
     .catch(() => null);
   return realtimeUrl;
+}
+
+const SECURITY_PAGE = '/settings/security';
+
+/** Leads a user refused for want of a second factor to the Security settings (once: not while already there). */
+function twoFactorRequired(): void {
+  if (typeof location === 'undefined' || location.pathname === SECURITY_PAGE) return;
+  try {
+    navigate(SECURITY_PAGE);
+  } catch {
+    // No router (a test of one component): the error shows where the request was made.
+  }
 }

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'account',
   'sessions',
   'invitations',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -10,6 +10,7 @@ import { session } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
 import { afterSignIn } from '../../lib/after-sign-in';
 import { flash } from '../../lib/flash';
+import { isSecondStep, PasskeySignIn, SecondFactorStep, type SecondStep } from '../security';
 import { AuthFrame, showFieldProblems, translatedFailure, useFieldError } from './AuthFrame';
 import { SignInForm } from './schema';
 import './auth.css';
@@ -30,11 +31,20 @@ export function SignIn({ next }: { next?: string }) {
   const [message] = useState(() => flash.take());
   const form = useForm<SignInForm>({ resolver: zodResolver(SignInForm), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const signedInWith = useCallback(
+    (token: string) => {
+      session.set(token);
+      goOn();
+    },
+    [goOn],
+  );
   const login = useMutation({
     mutationFn: (body: SignInForm) => unwrap(client.POST('/api/v1/auth/login', { body })),
     onSuccess: (answer) => {
-      session.set(answer.token);
-      goOn();
+      // An account with a second factor: no session yet, the second step follows.
+      if (isSecondStep(answer)) setSecondStep(answer);
+      else signedInWith(answer.token);
     },
     onError: (error) => showFieldProblems(error, form.setError, ['email', 'password']),
   });
@@ -45,6 +55,20 @@ export function SignIn({ next }: { next?: string }) {
     if (signedIn) goOn();
   }, [signedIn, goOn]);
   if (signedIn) return null;
+
+  if (secondStep)
+    return (
+      <AuthFrame title={t('signIn.title')}>
+        <SecondFactorStep
+          step={secondStep}
+          onSession={signedInWith}
+          onRestart={() => {
+            setSecondStep(null);
+            login.reset();
+          }}
+        />
+      </AuthFrame>
+    );
 
   return (
     <AuthFrame title={t('signIn.title')}>
@@ -79,6 +103,7 @@ export function SignIn({ next }: { next?: string }) {
           {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </button>
       </form>
+      <PasskeySignIn onSession={signedInWith} />
       <p className="muted">
         {t('signIn.noAccount')} <Link to="/signup">{t('signIn.createOne')}</Link>
       </p>

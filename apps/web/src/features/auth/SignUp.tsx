@@ -34,6 +34,8 @@ export function SignUp() {
       );
     },
     onSuccess: (answer) => {
+      // An existing account with a second factor (its right password): the sign-in page asks for the second step.
+      if (!('token' in answer)) return void navigate({ to: '/login', replace: true });
       session.set(answer.token);
       // A new account was mailed a verification link: say so first.
       void navigate({ to: '/check-email', replace: true });

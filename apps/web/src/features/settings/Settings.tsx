@@ -10,6 +10,7 @@ import { MembersTab } from './MembersTab';
 import { SettingsCtx } from './model';
 import { PlanTab } from './PlanTab';
 import { SessionsTab } from './SessionsTab';
+import { SecurityTab } from './SecurityTab';
 import { SharesTab } from './SharesTab';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
@@ -24,6 +25,7 @@ const TABS: { id: string; Panel: ComponentType; label?: string }[] = [
   { id: 'audit', Panel: AuditTab },
   { id: 'account', Panel: AccountTab, label: 'account:settingsTab' },
   { id: 'sessions', Panel: SessionsTab, label: 'sessions:tab' },
+  { id: 'security', Panel: SecurityTab },
 ];
 
 /** The settings of the current organisation: a tab bar of links, then the chosen tab's panel. */
