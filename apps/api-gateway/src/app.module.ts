@@ -36,6 +36,7 @@ import { PublicShareLimits } from './shares/public-share.limits';
 import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
+import { SsoModule } from './sso/sso.module';
 import { ThrottleModule } from './throttle/throttle.module';
 import { TokensModule } from './tokens/tokens.module';
 
@@ -59,6 +60,7 @@ export class AppModule {
         MetricsModule,
         PrometheusModule,
         ThrottleModule,
+        SsoModule,
       ],
       controllers: [
         ServersController,

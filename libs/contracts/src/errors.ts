@@ -10,6 +10,7 @@ export const ErrorCodes = {
   Unauthenticated: 401,
   Forbidden: 403,
   PlanLimitReached: 403,
+  SsoRequired: 403,
   NotFound: 404,
   Conflict: 409,
   AddonUnavailable: 409,

@@ -21,4 +21,8 @@ export type AuditAction =
   | 'channel.updated'
   | 'channel.deleted'
   | 'silence.created'
-  | 'silence.deleted';
+  | 'silence.deleted'
+  | 'sso.configured'
+  | 'sso.removed'
+  | 'sso.login'
+  | 'sso.login_failed';

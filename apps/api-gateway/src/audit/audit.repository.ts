@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 
 /** One entry to append to the audit log. */
 export interface AuditEntryInput {
-  orgId: string;
-  actorUserId: string;
+  orgId: string | null;
+  actorUserId: string | null;
   actorTokenId: string | null;
   action: string;
   targetType: string | null;

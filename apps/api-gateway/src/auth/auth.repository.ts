@@ -40,6 +40,8 @@ export interface ApiTokenGrant {
 /** A stored dashboard session, found by its hash. */
 export interface SessionGrant {
   id: string;
+  /** The organisation whose single sign-on made the session; null for a password sign-in. */
+  ssoOrgId?: string | null;
   userId: string;
   expiresAt: Date;
   revokedAt: Date | null;
@@ -104,6 +106,8 @@ export class AuthRepository {
     expiresAt: Date;
     ip: string;
     userAgent: string | undefined;
+    authMethod?: 'password' | 'sso';
+    ssoOrgId?: string | null;
   }): Promise<void> {
     await this.prisma.session.create({ data: input, select: { id: true } });
   }
@@ -134,7 +138,7 @@ export class AuthRepository {
   session(tokenHash: string): Promise<SessionGrant | null> {
     return this.prisma.session.findUnique({
       where: { tokenHash },
-      select: { id: true, userId: true, expiresAt: true, revokedAt: true, user: HOLDER },
+      select: { id: true, userId: true, expiresAt: true, revokedAt: true, ssoOrgId: true, user: HOLDER },
     });
   }
 
@@ -143,6 +147,14 @@ export class AuthRepository {
       where: { orgId_userId: { orgId, userId } },
       select: { orgId: true, role: true },
     });
+  }
+
+  /** Whether the organisation requires its SSO of this member (never of its owner: break-glass password access). */
+  async ssoRequired(orgId: string, userId: string): Promise<boolean> {
+    const n = await this.prisma.ssoConfig.count({
+      where: { orgId, requireSso: true, organisation: { ownerUserId: { not: userId } } },
+    });
+    return n > 0;
   }
 
   /** The user's membership of the personal organisation they own. */

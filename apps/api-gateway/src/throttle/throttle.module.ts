@@ -24,7 +24,7 @@ import { ThrottleMetrics } from './throttle.metrics';
     ThrottleMetrics,
     AuthThrottles,
   ],
-  exports: [AuthThrottles, ThrottleMetrics],
+  exports: [AuthThrottles, ThrottleMetrics, AttemptCounter],
 })
 export class ThrottleModule implements OnModuleInit, OnModuleDestroy {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
