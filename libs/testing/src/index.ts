@@ -22,3 +22,4 @@ export {
   type DrillPlatformOptions,
   type DrillResult,
 } from './drill';
+export * from './oidc/oidc-provider';

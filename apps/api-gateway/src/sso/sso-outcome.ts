@@ -39,8 +39,13 @@ export class SsoFailure extends Error {
 
 /** The failure an openid-client error of the code exchange stands for (ID token checks, provider answers). */
 export function failureOfGrant(error: unknown, orgId: string): SsoFailure {
-  const e = error as { code?: string; error?: string; cause?: { claim?: string; code?: string } };
-  const claim = e.cause?.claim;
+  const e = error as {
+    code?: string;
+    error?: string;
+    cause?: { claim?: string; code?: string; cause?: { claim?: string } };
+  };
+  // openid-client wraps oauth4webapi's error, whose cause names the claim.
+  const claim = e.cause?.cause?.claim ?? e.cause?.claim;
   if (e.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED')
     return new SsoFailure('expired_token', orgId, { claim: claim ?? 'exp' });
   if (e.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || e.code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') {
