@@ -56,7 +56,7 @@ describe('single sign-on (OIDC) with a real OpenID provider', () => {
     const text = await res.text();
     const location = res.headers.get('location');
     answers.push(text, location ?? '');
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
