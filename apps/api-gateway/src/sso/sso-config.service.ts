@@ -52,7 +52,7 @@ export class SsoConfigService {
         'client_secret: required when SSO is first set up',
         'Send the client secret the provider issued.',
         {
-          fields: { client_secret: 'required' },
+          fields: [{ field: 'body.client_secret', problem: 'required when SSO is first set up' }],
         },
       );
     const domains = [...new Set(body.domains)];
@@ -68,7 +68,7 @@ export class SsoConfigService {
         'ValidationFailed',
         `issuer: ${error.reason}`,
         'Give the issuer URL of an OpenID provider; its /.well-known/openid-configuration must be reachable from the platform.',
-        { fields: { issuer: error.reason } },
+        { fields: [{ field: 'body.issuer', problem: error.reason }] },
       );
     }
     try {

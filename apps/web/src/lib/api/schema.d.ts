@@ -155,6 +155,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider sends the browser back (register it as the redirect URI): redirects to /sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure */
+        get: operations["SsoLoginController_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start signing in with the single sign-on of the organisation that claims the e-mail's domain: the provider's URL to send the browser to (404 for a domain without SSO) */
+        post: operations["SsoLoginController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/sso-addon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn the Team plan's single sign-on add-on on or off (no payment is taken; other plans: 409) */
+        put: operations["SsoConfigController_addon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/subscription": {
         parameters: {
             query?: never;
@@ -381,6 +432,25 @@ export interface paths {
         head?: never;
         /** Change a member's role (the last admin cannot be demoted) */
         patch: operations["MembersController_changeRole"];
+        trace?: never;
+    };
+    "/api/v1/org/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the plan includes single sign-on, and the organisation's set-up (never the client secret) */
+        get: operations["SsoConfigController_status"];
+        /** Set up single sign-on (OpenID Connect): the issuer is checked by fetching its discovery document; a domain can belong to one organisation (409). Enterprise, or Team with the SSO add-on (else 403 with the plan) */
+        put: operations["SsoConfigController_save"];
+        post?: never;
+        /** Remove single sign-on: members sign in with their passwords again */
+        delete: operations["SsoConfigController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/plans": {
@@ -2147,6 +2217,225 @@ export interface operations {
             };
             /** @description error */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SsoLoginController_callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SsoLoginController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the provider's sign-in page */
+                        redirect_url: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SsoConfigController_addon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addon: boolean;
+                        plan: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4030,6 +4319,291 @@ export interface operations {
             };
             /** @description error */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SsoConfigController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the Team plan's SSO add-on is on */
+                        addon: boolean;
+                        /** @description whether the plan (Enterprise, or Team with the SSO add-on) includes SSO */
+                        available: boolean;
+                        config: {
+                            client_id: string;
+                            /** @enum {boolean} */
+                            client_secret_set: true;
+                            /** @enum {string} */
+                            default_role: "admin" | "operator" | "viewer";
+                            domains: string[];
+                            issuer: string;
+                            jit_membership: boolean;
+                            /** @description register this redirect URI at the provider */
+                            redirect_uri: string;
+                            require_sso: boolean;
+                            role_claim: string | null;
+                            role_mapping: {
+                                [key: string]: "admin" | "operator" | "viewer";
+                            };
+                            trust_unverified_email: boolean;
+                            updated_at: string;
+                        } | null;
+                        plan: string;
+                        redirect_uri: string;
+                        /** @description what unlocks SSO when unavailable */
+                        required_plan: string | null;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SsoConfigController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: string;
+                    /** @description required the first time; left out, the stored secret is kept */
+                    client_secret?: string;
+                    /**
+                     * @description the role when no mapped value matches
+                     * @default viewer
+                     * @enum {string}
+                     */
+                    default_role?: "admin" | "operator" | "viewer";
+                    /** @description e-mail domains whose users sign in through this provider; a domain belongs to one organisation */
+                    domains: string[];
+                    /** Format: uri */
+                    issuer: string;
+                    /**
+                     * @description create the account and/or membership at the first sign-in
+                     * @default true
+                     */
+                    jit_membership?: boolean;
+                    /**
+                     * @description members must sign in with SSO to act in the organisation; the owner keeps password access
+                     * @default false
+                     */
+                    require_sso?: boolean;
+                    /**
+                     * @description ID token claim holding roles
+                     * @default null
+                     */
+                    role_claim?: string | null;
+                    /**
+                     * @description claim value -> role; the highest matching role wins
+                     * @default {}
+                     */
+                    role_mapping?: {
+                        [key: string]: "admin" | "operator" | "viewer";
+                    };
+                    /**
+                     * @description accept ID tokens without email_verified=true (only for providers that never send it)
+                     * @default false
+                     */
+                    trust_unverified_email?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client_id: string;
+                        /** @enum {boolean} */
+                        client_secret_set: true;
+                        /** @enum {string} */
+                        default_role: "admin" | "operator" | "viewer";
+                        domains: string[];
+                        issuer: string;
+                        jit_membership: boolean;
+                        /** @description register this redirect URI at the provider */
+                        redirect_uri: string;
+                        require_sso: boolean;
+                        role_claim: string | null;
+                        role_mapping: {
+                            [key: string]: "admin" | "operator" | "viewer";
+                        };
+                        trust_unverified_email: boolean;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    SsoConfigController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
