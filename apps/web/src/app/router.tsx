@@ -23,6 +23,7 @@ const auth = () => import('../features/auth');
 const SignIn = lazy(() => auth().then((m) => ({ default: m.SignIn })));
 const SignUp = lazy(() => auth().then((m) => ({ default: m.SignUp })));
 const ConfirmRecipient = lazy(() => auth().then((m) => ({ default: m.ConfirmRecipient })));
+const SsoComplete = lazy(() => auth().then((m) => ({ default: m.SsoComplete })));
 const servers = () => import('../features/servers');
 const Servers = lazy(() => servers().then((m) => ({ default: m.Servers })));
 const AddServer = lazy(() => servers().then((m) => ({ default: m.AddServer })));
@@ -77,6 +78,12 @@ const loginRoute = createRoute({
   },
 });
 const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: () => <SignUp /> });
+// Where a successful single sign-on lands (`#token=<session>&org=<id>`): stores the session, then the servers.
+const ssoCompleteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sso/complete',
+  component: () => <SsoComplete />,
+});
 // The link mailed to a new e-mail alert recipient (public: the link's token is the proof).
 const confirmRecipientRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -174,6 +181,7 @@ const settingsTabRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  ssoCompleteRoute,
   confirmRecipientRoute,
   shareRoute,
   overlayRoute,

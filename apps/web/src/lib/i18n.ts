@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'alerts',
   'settings',
   'share',
+  'sso',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -12,6 +12,7 @@ import { afterSignIn } from '../../lib/after-sign-in';
 import { flash } from '../../lib/flash';
 import { AuthFrame, showFieldProblems, translatedFailure, useFieldError } from './AuthFrame';
 import { SignInForm } from './schema';
+import { SsoSignIn } from './SsoSignIn';
 import './auth.css';
 
 /**
@@ -76,6 +77,7 @@ export function SignIn({ next }: { next?: string }) {
           {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </button>
       </form>
+      <SsoSignIn />
       <p className="muted">
         {t('signIn.noAccount')} <Link to="/signup">{t('signIn.createOne')}</Link>
       </p>

@@ -2,3 +2,4 @@
 export { SignIn } from './SignIn';
 export { SignUp } from './SignUp';
 export { ConfirmRecipient } from './ConfirmRecipient';
+export { SsoComplete } from './SsoComplete';

@@ -10,6 +10,7 @@ import { MembersTab } from './MembersTab';
 import { SettingsCtx } from './model';
 import { PlanTab } from './PlanTab';
 import { SharesTab } from './SharesTab';
+import { SsoTab } from './SsoTab';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
 import './settings.css';
@@ -20,6 +21,7 @@ const TABS: { id: string; Panel: ComponentType }[] = [
   { id: 'plan', Panel: PlanTab },
   { id: 'shares', Panel: SharesTab },
   { id: 'audit', Panel: AuditTab },
+  { id: 'sso', Panel: SsoTab },
 ];
 /** Not in the tab bar: where an invitation link leads (`/settings/accept#token=gsm_i_...`). */
 const ACCEPT = { id: 'accept', Panel: AcceptInvitation };
