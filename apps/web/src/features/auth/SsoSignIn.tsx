@@ -36,9 +36,17 @@ export function SsoSignIn() {
       {!open ? (
         <>
           <p className="muted sso-or">{t('signIn.or')}</p>
-          <button type="button" className="btn btn-block" onClick={() => setOpen(true)}>
+          {/* A link, not a button: the page's one button named "Sign in" stays the password form's. */}
+          <a
+            href="#sso"
+            className="btn btn-block"
+            onClick={(e) => {
+              e.preventDefault();
+              setOpen(true);
+            }}
+          >
             {t('signIn.open')}
-          </button>
+          </a>
         </>
       ) : (
         <form
@@ -63,9 +71,16 @@ export function SsoSignIn() {
           <button type="submit" className="btn btn-primary btn-block" aria-disabled={start.isPending || undefined}>
             {start.isPending ? t('signIn.submitting') : t('signIn.submit')}
           </button>
-          <button type="button" className="btn btn-link btn-block" onClick={() => setOpen(false)}>
+          <a
+            href="#password"
+            className="muted small"
+            onClick={(e) => {
+              e.preventDefault();
+              setOpen(false);
+            }}
+          >
             {t('signIn.cancel')}
-          </button>
+          </a>
         </form>
       )}
     </div>
