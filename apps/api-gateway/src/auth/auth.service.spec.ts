@@ -263,7 +263,7 @@ describe('AuthService bearer tokens', () => {
   it("a password session cannot act in an organisation that requires SSO (403 SsoRequired); that SSO's session can", async () => {
     const { service, repository } = setup();
     repository.ssoRequired.mockImplementation(async (orgId) => orgId === OTHER_ORG);
-    repository.membership.mockImplementation(async (orgId: string) => ({ orgId, role: 'operator' as const }));
+    repository.membership.mockResolvedValue({ orgId: OTHER_ORG, role: 'operator' });
     repository.session.mockResolvedValue(session());
     await expect(service.authenticate(newBearerToken('session').token, OTHER_ORG)).rejects.toMatchObject({
       status: 403,
