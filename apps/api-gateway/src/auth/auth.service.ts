@@ -27,7 +27,7 @@ const invalidToken = () =>
 const ssoRequired = () =>
   new ApiError(
     'SsoRequired',
-    "this organisation requires single sign-on: a session signed in otherwise cannot act in it",
+    'this organisation requires single sign-on: a session signed in otherwise cannot act in it',
     'Sign out and sign in with "Sign in with SSO" using your organisation e-mail address.',
   );
 
