@@ -97,19 +97,17 @@ export class SsoLoginController {
   @ApiRoute({
     summary:
       'Where the provider sends the browser back (register it as the redirect URI): redirects to ' +
-      '/sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure',
+      '/sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure (400 for a malformed query)',
     query: SsoCallbackQuery,
     status: 302,
     isPublic: true,
   })
   async callback(@Query() query: unknown, @Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
-    const parsed = SsoCallbackQuery.safeParse(query);
+    // A malformed query (not what any provider sends: a list, an over-long value) is a 400; the provider's
+    // answers, refusals included, lead the browser back to the dashboard.
+    const parsed = parseInput(SsoCallbackQuery, query, 'query');
     const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const target = await this.sso.callback(
-      { query: parsed.success ? parsed.data : {}, rawQuery },
-      meta(req),
-      originOf(req),
-    );
+    const target = await this.sso.callback({ query: parsed, rawQuery }, meta(req), originOf(req));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.redirect(302, target);

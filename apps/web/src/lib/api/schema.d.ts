@@ -162,7 +162,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the provider sends the browser back (register it as the redirect URI): redirects to /sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure */
+        /** Where the provider sends the browser back (register it as the redirect URI): redirects to /sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure (400 for a malformed query) */
         get: operations["SsoLoginController_callback"];
         put?: never;
         post?: never;
