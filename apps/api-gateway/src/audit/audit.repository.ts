@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 
 /** One entry to append to the audit log. */
 export interface AuditEntryInput {
-  orgId: string | null;
+  orgId: string;
   actorUserId: string | null;
   actorTokenId: string | null;
   action: string;

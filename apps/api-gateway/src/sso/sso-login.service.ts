@@ -102,10 +102,13 @@ export class SsoLoginService {
     } catch (error) {
       if (!(error instanceof SsoFailure)) throw error;
       this.logger.warn({ orgId: error.orgId, reason: error.code }, 'SSO sign-in refused');
-      await this.audit.record({ userId: error.userId, orgId: error.orgId }, 'sso.login_failed', null, {
-        reason: error.code,
-        ...error.details,
-      });
+      // Audited in the organisation whose sign-in it was; a callback naming no started sign-in (no or an unknown
+      // state) belongs to no organisation and is only logged.
+      if (error.orgId)
+        await this.audit.record({ userId: error.userId, orgId: error.orgId }, 'sso.login_failed', null, {
+          reason: error.code,
+          ...error.details,
+        });
       return `${base}/login?sso_error=${error.code}`;
     }
   }

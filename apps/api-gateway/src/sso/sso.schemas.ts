@@ -73,10 +73,20 @@ export const SsoAddonView = z.object({ plan: z.string(), addon: z.boolean() });
 export const SsoStartBody = z.strictObject({ email: z.email('must be an e-mail address').max(254) });
 export const SsoStartView = z.object({ redirect_url: z.string().describe("the provider's sign-in page") });
 
-export const SsoCallbackQuery = z.object({
+/**
+ * The provider's redirect back: the parameters of RFC 6749/9207 and OpenID Connect, and those known providers add
+ * (Keycloak's session_state, Google's authuser, hd and prompt); any other is refused like on every route.
+ */
+export const SsoCallbackQuery = z.strictObject({
   code: z.string().max(4000).optional(),
   state: z.string().max(500).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(1000).optional(),
+  error_uri: z.string().max(1000).optional(),
   iss: z.string().max(500).optional(),
+  session_state: z.string().max(500).optional(),
+  scope: z.string().max(1000).optional(),
+  authuser: z.string().max(20).optional(),
+  hd: z.string().max(253).optional(),
+  prompt: z.string().max(100).optional(),
 });
