@@ -2237,10 +2237,16 @@ export interface operations {
     SsoLoginController_callback: {
         parameters: {
             query?: {
+                authuser?: string;
                 code?: string;
                 error?: string;
                 error_description?: string;
+                error_uri?: string;
+                hd?: string;
                 iss?: string;
+                prompt?: string;
+                scope?: string;
+                session_state?: string;
                 state?: string;
             };
             header?: never;
