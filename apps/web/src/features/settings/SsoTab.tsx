@@ -21,12 +21,21 @@ export function SsoTab() {
     queryFn: () => unwrap(client.GET('/api/v1/org/sso')),
     enabled: role === 'admin',
   });
+  // Here, not in the form: a save remounts the form (its fields from the saved set-up); the notice stays.
+  const [notice, setNotice] = useState('');
   if (role !== 'admin') return <RoleNote>{t('settings.adminOnly')}</RoleNote>;
   return (
     <>
       <p className="muted">{t('settings.intro')}</p>
+      <Notice text={notice} />
       <Loadable state={status} what={t('settings.what')}>
-        {(s) => (s.available ? <SsoForm status={s} key={s.config?.updated_at ?? 'new'} /> : <PlanGate status={s} />)}
+        {(s) =>
+          s.available ? (
+            <SsoForm status={s} onDone={setNotice} key={s.config?.updated_at ?? 'new'} />
+          ) : (
+            <PlanGate status={s} />
+          )
+        }
       </Loadable>
     </>
   );
@@ -69,7 +78,7 @@ function parseMapping(text: string): Record<string, SsoRole> | number {
   return mapping;
 }
 
-function SsoForm({ status }: { status: SsoStatus }) {
+function SsoForm({ status, onDone }: { status: SsoStatus; onDone: (notice: string) => void }) {
   const { t } = useTranslation('sso');
   const c = status.config;
   const [issuer, setIssuer] = useState(c?.issuer ?? '');
@@ -86,7 +95,7 @@ function SsoForm({ status }: { status: SsoStatus }) {
   const [jit, setJit] = useState(c?.jit_membership ?? true);
   const [requireSso, setRequireSso] = useState(c?.require_sso ?? false);
   const [trust, setTrust] = useState(c?.trust_unverified_email ?? false);
-  const [notice, setNotice] = useState('');
+  const setNotice = onDone;
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [badLine, setBadLine] = useState<number | null>(null);
 
@@ -138,7 +147,6 @@ function SsoForm({ status }: { status: SsoStatus }) {
 
   return (
     <form className="card settings-form sso-form" onSubmit={submit} noValidate aria-label={t('settings.what')}>
-      <Notice text={notice} />
       <p className="small">
         {t('settings.redirectUri')}: <code data-testid="sso-redirect-uri">{status.redirect_uri}</code>
       </p>
