@@ -98,6 +98,10 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   PASSWORD_RESET_MAX_PER_EMAIL: intVar(1, 1000, 5),
   /** Password reset requests per client address within an hour (any e-mails) before 429. */
   PASSWORD_RESET_MAX_PER_ADDRESS: intVar(1, 100_000, 20),
+  /** Single sign-on: seconds of clock difference tolerated on an ID token's exp/nbf (openid-client's default 30). */
+  SSO_CLOCK_TOLERANCE_SECONDS: intVar(0, 300, 30),
+  /** Single sign-on starts (POST /auth/sso/start) per client address in 15 minutes before 429. */
+  SSO_START_MAX_PER_ADDRESS: intVar(1, 100_000, 60),
   /** Share API (/api/v1/public/<token>): requests per client address a minute, over every token. */
   SHARE_RATE_PER_ADDRESS: intVar(1, 1_000_000, 300),
   /** Share API: answers not served from the answer cache per share token a minute, over every address. */

@@ -36,6 +36,7 @@ import { PublicShareLimits } from './shares/public-share.limits';
 import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
+import { SsoModule } from './sso/sso.module';
 import { ThrottleModule } from './throttle/throttle.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
@@ -63,6 +64,7 @@ export class AppModule {
         PrometheusModule,
         ThrottleModule,
         TwoFactorModule,
+        SsoModule,
       ],
       controllers: [
         ServersController,

@@ -120,6 +120,8 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(40_000),
+      // The SSO callback answers a redirect: its own status is the cell, not the page it leads to.
+      redirect: 'manual',
     });
     const text = await res.text();
     let body: unknown;
@@ -362,6 +364,13 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       return { token: stand.token };
     },
     'POST /api/v1/tokens': async () => ({ body: { name: 'matrix', scopes: ['servers:read'] } }),
+    // An issuer that refuses connections: an allowed caller gets the issuer check's 400, nothing is saved.
+    'PUT /api/v1/org/sso': async () => ({
+      body: { issuer: 'http://127.0.0.1:9', client_id: 'matrix', client_secret: 'matrix', domains: ['matrix.example'] },
+    }),
+    'PUT /api/v1/billing/sso-addon': async () => ({ body: { enabled: true } }),
+    // A domain no organisation signs in with: 404 for everyone (the route is public).
+    'POST /api/v1/auth/sso/start': async () => ({ body: { email: `someone@${unique('nosso')}.example` } }),
     'DELETE /api/v1/tokens/{id}': async () => ({ params: { id: await throwaway.token() } }),
     // A cell expected to register gets a simulated server of its own; the others send A's registered one (a
     // wrongly allowed registration would answer 409, not 403/404).
@@ -559,6 +568,13 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       200,
       send('PUT', '/api/v1/billing/subscription', { token: otherAdmin!.token, body: { plan: 'team' } }),
       "B's plan",
+    );
+    // Both with the SSO add-on: the single sign-on set-up answers its authorisation, not the plan gate.
+    await asAdmin('PUT', '/api/v1/billing/sso-addon', { enabled: true });
+    await must(
+      200,
+      send('PUT', '/api/v1/billing/sso-addon', { token: otherAdmin!.token, body: { enabled: true } }),
+      "B's SSO add-on",
     );
     for (const role of ['viewer', 'operator'] as const)
       await joinByInvitation({

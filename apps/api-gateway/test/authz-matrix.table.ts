@@ -178,6 +178,13 @@ GET    /api/v1/alerts/deliveries                  401  200  200  200   200  404 
 GET    /api/v1/silences                           401  200  200  200   200  404  401   403  403  403  200  403
 POST   /api/v1/silences                           401  403  201  201   404  404  401   403  403  403  403  201
 DELETE /api/v1/silences/{id}                      401  403  204  204   404  404  401   403  403  403  403  204
+## single sign-on
+GET    /api/v1/org/sso                            401  403  403  200   200  404  401   403  403  403  403  403
+PUT    /api/v1/org/sso                            401  403  403  400   400  404  401   403  403  403  403  403
+DELETE /api/v1/org/sso                            401  403  403  204   204  404  401   403  403  403  403  403
+PUT    /api/v1/billing/sso-addon                  401  403  403  200   200  404  401   403  403  403  403  403
+POST   /api/v1/auth/sso/start                     404  404  404  404   404  404  404   404  404  404  404  404
+GET    /api/v1/auth/sso/callback                  302  302  302  302   302  302  302   302  302  302  302  302
 ## outside the API (no token needed)
 GET    /health/live                               200  200  200  200   200  200  200   200  200  200  200  200
 GET    /health/ready                              200  200  200  200   200  200  200   200  200  200  200  200

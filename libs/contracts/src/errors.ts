@@ -15,6 +15,7 @@ export const ErrorCodes = {
   /** The account's e-mail address is not verified yet (issue 22). */
   EmailNotVerified: 403,
   TwoFactorRequired: 403,
+  SsoRequired: 403,
   NotFound: 404,
   Conflict: 409,
   AddonUnavailable: 409,

@@ -23,3 +23,4 @@ export {
   type DrillPlatformOptions,
   type DrillResult,
 } from './drill';
+export * from './oidc/oidc-provider';

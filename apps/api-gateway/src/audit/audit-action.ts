@@ -39,4 +39,8 @@ export type AuditAction =
   | 'passkey.removed'
   | 'org.two_factor_policy_changed'
   | 'sign_in.second_factor'
-  | 'sign_in.passkey';
+  | 'sign_in.passkey'
+  | 'sso.configured'
+  | 'sso.removed'
+  | 'sso.login'
+  | 'sso.login_failed';

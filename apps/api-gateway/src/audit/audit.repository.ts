@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 /** One entry to append to the audit log. */
 export interface AuditEntryInput {
   orgId: string;
-  actorUserId: string;
+  actorUserId: string | null;
   actorTokenId: string | null;
   action: string;
   targetType: string | null;

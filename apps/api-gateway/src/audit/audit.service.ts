@@ -30,7 +30,7 @@ export class AuditService {
   constructor(private readonly repository: AuditRepository) {}
 
   async record(
-    actor: Principal | { userId: string; orgId: string },
+    actor: Principal | { userId: string | null; orgId: string },
     action: AuditAction,
     target: { type: string; id: string } | null,
     details: Record<string, unknown> = {},

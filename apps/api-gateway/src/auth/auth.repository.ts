@@ -40,6 +40,8 @@ export interface ApiTokenGrant {
 /** A stored dashboard session, found by its hash. */
 export interface SessionGrant {
   id: string;
+  /** The organisation whose single sign-on made the session; null for a password sign-in. */
+  ssoOrgId?: string | null;
   userId: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -107,6 +109,8 @@ export class AuthRepository {
     expiresAt: Date;
     ip: string;
     userAgent: string | undefined;
+    authMethod?: 'password' | 'sso';
+    ssoOrgId?: string | null;
   }): Promise<void> {
     await this.prisma.session.create({ data: input, select: { id: true } });
   }
@@ -144,6 +148,7 @@ export class AuthRepository {
         lastUsedAt: true,
         expiresAt: true,
         revokedAt: true,
+        ssoOrgId: true,
         user: HOLDER,
       },
     });
@@ -165,6 +170,14 @@ export class AuthRepository {
       where: { orgId_userId: { orgId, userId } },
       select: { orgId: true, role: true },
     });
+  }
+
+  /** Whether the organisation requires its SSO of this member (never of its owner: break-glass password access). */
+  async ssoRequired(orgId: string, userId: string): Promise<boolean> {
+    const n = await this.prisma.ssoConfig.count({
+      where: { orgId, requireSso: true, organisation: { ownerUserId: { not: userId } } },
+    });
+    return n > 0;
   }
 
   /** The user's membership of the personal organisation they own. */

@@ -32,6 +32,7 @@ function setup() {
     session: jest.fn<Promise<SessionGrant | null>, [string]>(async () => null),
     membership: jest.fn(async () => ({ orgId: ORG, role: 'operator' as const })),
     personalMembership: jest.fn(async () => ({ orgId: ORG, role: 'admin' as const })),
+    ssoRequired: jest.fn(async (_orgId: string, _userId: string) => false),
     userWithOrganisations: jest.fn(),
   };
   const messaging = { publish: jest.fn(), subscribe: jest.fn() };
@@ -288,6 +289,24 @@ describe('AuthService bearer tokens', () => {
     });
     await expect(service.authenticate(newBearerToken('session').token, 'not-a-uuid')).rejects.toMatchObject({
       status: 404,
+    });
+  });
+
+  it("a password session cannot act in an organisation that requires SSO (403 SsoRequired); that SSO's session can", async () => {
+    const { service, repository } = setup();
+    repository.ssoRequired.mockImplementation(async (orgId) => orgId === OTHER_ORG);
+    repository.membership.mockResolvedValue({ orgId: OTHER_ORG, role: 'operator' });
+    repository.session.mockResolvedValue(session());
+    await expect(service.authenticate(newBearerToken('session').token, OTHER_ORG)).rejects.toMatchObject({
+      status: 403,
+      code: 'SsoRequired',
+    });
+    await expect(service.authenticate(newBearerToken('session').token, undefined)).resolves.toMatchObject({
+      orgId: ORG,
+    });
+    repository.session.mockResolvedValue(session({ ssoOrgId: OTHER_ORG }));
+    await expect(service.authenticate(newBearerToken('session').token, OTHER_ORG)).resolves.toMatchObject({
+      orgId: OTHER_ORG,
     });
   });
 

@@ -26,10 +26,23 @@ const invalidToken = () =>
     'Sign in again (POST /api/v1/auth/login) or create a new API token.',
   );
 
+const ssoRequired = () =>
+  new ApiError(
+    'SsoRequired',
+    'this organisation requires single sign-on: a session signed in otherwise cannot act in it',
+    'Sign out and sign in with "Sign in with SSO" using your organisation e-mail address.',
+  );
+
 /** Where a sign-in comes from (recorded with the session). */
 export interface ClientMeta {
   ip: string;
   userAgent?: string;
+}
+
+/** How a session was made: by password, or by the SSO of an organisation. */
+export interface SessionOrigin {
+  method: 'password' | 'sso';
+  ssoOrgId: string | null;
 }
 
 /** Accounts, dashboard sessions and the resolution of a bearer token into a {@link Principal}. */
@@ -98,7 +111,8 @@ export class AuthService implements OnModuleInit {
     return this.createSession(user.id, meta);
   }
 
-  async createSession(userId: string, meta: ClientMeta) {
+  /** A dashboard session; `via` records how it was made (an SSO sign-in names the organisation whose provider). */
+  async createSession(userId: string, meta: ClientMeta, via: SessionOrigin = { method: 'password', ssoOrgId: null }) {
     const { token, hash } = newBearerToken('session');
     const expiresAt = new Date(this.clock.nowMs() + this.config.SESSION_TTL_HOURS * 3_600_000);
     await this.repository.createSession({
@@ -107,6 +121,8 @@ export class AuthService implements OnModuleInit {
       expiresAt,
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300),
+      authMethod: via.method,
+      ssoOrgId: via.ssoOrgId,
     });
     return { token, expires_at: expiresAt.toISOString() };
   }
@@ -189,6 +205,8 @@ export class AuthService implements OnModuleInit {
       membership = await this.repository.personalMembership(session.userId);
       if (!membership) throw invalidToken();
     }
+    if (session.ssoOrgId !== membership.orgId && (await this.repository.ssoRequired(membership.orgId, session.userId)))
+      throw ssoRequired();
     this.touchSession(session, now);
     return {
       kind: 'session',

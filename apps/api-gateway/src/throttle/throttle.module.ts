@@ -26,7 +26,7 @@ import { ThrottleMetrics } from './throttle.metrics';
     AuthThrottles,
     AccountThrottles,
   ],
-  exports: [AuthThrottles, AccountThrottles, ThrottleMetrics],
+  exports: [AuthThrottles, AccountThrottles, ThrottleMetrics, AttemptCounter],
 })
 export class ThrottleModule implements OnModuleInit, OnModuleDestroy {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

@@ -28,6 +28,7 @@ const ForgotPassword = lazy(() => auth().then((m) => ({ default: m.ForgotPasswor
 const ResetPassword = lazy(() => auth().then((m) => ({ default: m.ResetPassword })));
 const CheckEmail = lazy(() => auth().then((m) => ({ default: m.CheckEmail })));
 const InvitationPage = lazy(() => auth().then((m) => ({ default: m.InvitationPage })));
+const SsoComplete = lazy(() => auth().then((m) => ({ default: m.SsoComplete })));
 const servers = () => import('../features/servers');
 const Servers = lazy(() => servers().then((m) => ({ default: m.Servers })));
 const AddServer = lazy(() => servers().then((m) => ({ default: m.AddServer })));
@@ -82,6 +83,12 @@ const loginRoute = createRoute({
   },
 });
 const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: () => <SignUp /> });
+// Where a successful single sign-on lands (`#token=<session>&org=<id>`): stores the session, then the servers.
+const ssoCompleteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sso/complete',
+  component: () => <SsoComplete />,
+});
 // The link mailed to a new e-mail alert recipient (public: the link's token is the proof).
 const confirmRecipientRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -207,6 +214,7 @@ const settingsTabRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  ssoCompleteRoute,
   confirmRecipientRoute,
   verifyEmailRoute,
   forgotPasswordRoute,

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'sessions',
   'invitations',
   'security',
+  'sso',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ import { flash } from '../../lib/flash';
 import { isSecondStep, PasskeySignIn, SecondFactorStep, type SecondStep } from '../security';
 import { AuthFrame, showFieldProblems, translatedFailure, useFieldError } from './AuthFrame';
 import { SignInForm } from './schema';
+import { SsoSignIn } from './SsoSignIn';
 import './auth.css';
 
 /**
@@ -104,6 +105,7 @@ export function SignIn({ next }: { next?: string }) {
         </button>
       </form>
       <PasskeySignIn onSession={signedInWith} />
+      <SsoSignIn />
       <p className="muted">
         {t('signIn.noAccount')} <Link to="/signup">{t('signIn.createOne')}</Link>
       </p>

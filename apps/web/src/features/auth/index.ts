@@ -8,3 +8,4 @@ export { ForgotPassword } from './ForgotPassword';
 export { ResetPassword } from './ResetPassword';
 export { VerifyEmail } from './VerifyEmail';
 export { InvitationPage } from './InvitationPage';
+export { SsoComplete } from './SsoComplete';

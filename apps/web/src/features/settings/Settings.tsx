@@ -12,6 +12,7 @@ import { PlanTab } from './PlanTab';
 import { SessionsTab } from './SessionsTab';
 import { SecurityTab } from './SecurityTab';
 import { SharesTab } from './SharesTab';
+import { SsoTab } from './SsoTab';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
 import './settings.css';
@@ -26,6 +27,7 @@ const TABS: { id: string; Panel: ComponentType; label?: string }[] = [
   { id: 'account', Panel: AccountTab, label: 'account:settingsTab' },
   { id: 'sessions', Panel: SessionsTab, label: 'sessions:tab' },
   { id: 'security', Panel: SecurityTab },
+  { id: 'sso', Panel: SsoTab },
 ];
 
 /** The settings of the current organisation: a tab bar of links, then the chosen tab's panel. */

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const Role = z.enum(['admin', 'operator', 'viewer']);
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain such as example.com');
+
+/** PUT /api/v1/org/sso: the organisation's OpenID Connect set-up. */
+export const SsoConfigBody = z.strictObject({
+  issuer: z.url("must be the provider's issuer URL, e.g. https://login.example.com").max(500),
+  client_id: z.string().trim().min(1, 'must not be empty').max(300),
+  client_secret: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(1000)
+    .optional()
+    .describe('required the first time; left out, the stored secret is kept'),
+  domains: z
+    .array(domain)
+    .min(1, 'must name at least one e-mail domain')
+    .max(50)
+    .describe('e-mail domains whose users sign in through this provider; a domain belongs to one organisation'),
+  role_claim: z.string().trim().min(1).max(100).nullable().default(null).describe('ID token claim holding roles'),
+  role_mapping: z
+    .record(z.string().min(1).max(200), Role)
+    .default({})
+    .refine((m) => Object.keys(m).length <= 100, 'at most 100 entries')
+    .describe('claim value -> role; the highest matching role wins'),
+  default_role: Role.default('viewer').describe('the role when no mapped value matches'),
+  jit_membership: z.boolean().default(true).describe('create the account and/or membership at the first sign-in'),
+  require_sso: z
+    .boolean()
+    .default(false)
+    .describe('members must sign in with SSO to act in the organisation; the owner keeps password access'),
+  trust_unverified_email: z
+    .boolean()
+    .default(false)
+    .describe('accept ID tokens without email_verified=true (only for providers that never send it)'),
+});
+export type SsoConfigBody = z.infer<typeof SsoConfigBody>;
+
+/** An organisation's SSO set-up as answered: never the client secret. */
+export const SsoConfigView = z.object({
+  issuer: z.string(),
+  client_id: z.string(),
+  client_secret_set: z.literal(true),
+  domains: z.array(z.string()),
+  role_claim: z.string().nullable(),
+  role_mapping: z.record(z.string(), Role),
+  default_role: Role,
+  jit_membership: z.boolean(),
+  require_sso: z.boolean(),
+  trust_unverified_email: z.boolean(),
+  redirect_uri: z.string().describe('register this redirect URI at the provider'),
+  updated_at: z.string(),
+});
+
+/** GET /api/v1/org/sso: whether the plan allows SSO, and the set-up if any. */
+export const SsoStatusView = z.object({
+  available: z.boolean().describe('whether the plan (Enterprise, or Team with the SSO add-on) includes SSO'),
+  plan: z.string(),
+  required_plan: z.string().nullable().describe('what unlocks SSO when unavailable'),
+  addon: z.boolean().describe("the Team plan's SSO add-on is on"),
+  redirect_uri: z.string(),
+  config: SsoConfigView.nullable(),
+});
+
+export const SsoAddonBody = z.strictObject({ enabled: z.boolean() });
+export const SsoAddonView = z.object({ plan: z.string(), addon: z.boolean() });
+
+export const SsoStartBody = z.strictObject({ email: z.email('must be an e-mail address').max(254) });
+export const SsoStartView = z.object({ redirect_url: z.string().describe("the provider's sign-in page") });
+
+/**
+ * The provider's redirect back: the parameters of RFC 6749/9207 and OpenID Connect, and those known providers add
+ * (Keycloak's session_state, Google's authuser, hd and prompt); any other is refused like on every route.
+ */
+export const SsoCallbackQuery = z.strictObject({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+  error_uri: z.string().max(1000).optional(),
+  iss: z.string().max(500).optional(),
+  session_state: z.string().max(500).optional(),
+  scope: z.string().max(1000).optional(),
+  authuser: z.string().max(20).optional(),
+  hd: z.string().max(253).optional(),
+  prompt: z.string().max(100).optional(),
+});
