@@ -57,13 +57,8 @@ export async function joinByInvitation(join: JoinByInvitation): Promise<{ organi
   if (invited.status !== 201)
     throw new Error(`inviting ${join.member.email} answered ${invited.status}: ${JSON.stringify(invited.body)}`);
   const id = (invited.body.invitation as { id: string }).id;
-  const { token } = newBearerToken('invitation');
-  await sql(join.databaseUrl, 'UPDATE invitations SET token_hash = $2 WHERE id = $1', [id, hashToken(token)]);
-  await sql(
-    join.databaseUrl,
-    'UPDATE users SET email_verified_at = now() WHERE email = $1 AND email_verified_at IS NULL',
-    [join.member.email.toLowerCase()],
-  );
+  const token = await knownInvitationToken(join.databaseUrl, id);
+  await markEmailVerified(join.databaseUrl, join.member.email);
   const accepted = await call(`${join.baseUrl}/api/v1/invitations/accept`, join.member.token, { token });
   if (accepted.status !== 200)
     throw new Error(`accepting as ${join.member.email} answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
