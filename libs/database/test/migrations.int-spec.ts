@@ -71,6 +71,15 @@ const RELATIONAL = [
   'outbound_counters',
   // issue 22: verify
   'account_tokens',
+  // issue 22: twofactor
+  'totp_factors',
+  'recovery_codes',
+  'passkeys',
+  'sign_in_challenges',
+  // issue 22: sso
+  'sso_configs',
+  'sso_domains',
+  'sso_login_attempts',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
