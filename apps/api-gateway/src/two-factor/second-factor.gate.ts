@@ -24,6 +24,8 @@ export interface SecondFactorStep {
   passkey_options: Awaited<ReturnType<typeof generateAuthenticationOptions>> | null;
 }
 
+const hasAny = (factors: { totp: boolean; passkeys: number }): boolean => factors.totp || factors.passkeys > 0;
+
 /** Routes a member without a second factor may still use in an organisation that requires one: to enrol. */
 const ENROLMENT_PATHS = ['/api/v1/me', '/api/v1/auth/'];
 
@@ -56,14 +58,13 @@ export class SecondFactorGate {
   }
 
   async hasSecondFactor(userId: string): Promise<boolean> {
-    const factors = await this.repository.factorsOf(userId);
-    return factors.totp || factors.passkeys > 0;
+    return hasAny(await this.repository.factorsOf(userId));
   }
 
   /** After a right password: null when the user has no second factor (a session follows), else the second step. */
   async stepFor(userId: string): Promise<SecondFactorStep | null> {
     const factors = await this.repository.factorsOf(userId);
-    if (!factors.totp && factors.passkeys === 0) return null;
+    if (!hasAny(factors)) return null;
     const passkeys = factors.passkeys > 0 ? await this.repository.passkeys(userId) : [];
     const options = passkeys.length
       ? await generateAuthenticationOptions({
@@ -97,17 +98,18 @@ export class SecondFactorGate {
   async assertMayAct(principal: Principal, path: string): Promise<void> {
     if (ENROLMENT_PATHS.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))) return;
     const { orgId, userId } = principal;
-    const blocked = await this.blocked.get(
-      `${userId}|${orgId}`,
-      async () => (await this.repository.requireTwoFactor(orgId)) && !(await this.hasSecondFactor(userId)),
-    );
-    if (blocked) throw twoFactorRequired(orgId);
+    if (await this.blocked.get(`${userId}|${orgId}`, () => this.policyRefuses(userId, orgId)))
+      throw twoFactorRequired(orgId);
   }
 
   /** Joining an organisation that requires two factors needs one first. */
   async assertMayJoin(userId: string, orgId: string): Promise<void> {
-    if ((await this.repository.requireTwoFactor(orgId)) && !(await this.hasSecondFactor(userId)))
-      throw twoFactorRequired(orgId);
+    if (await this.policyRefuses(userId, orgId)) throw twoFactorRequired(orgId);
+  }
+
+  /** Whether the organisation requires two factors and the user has none. */
+  private async policyRefuses(userId: string, orgId: string): Promise<boolean> {
+    return (await this.repository.requireTwoFactor(orgId)) && !(await this.hasSecondFactor(userId));
   }
 
   /** The user's factors changed: their cached policy answers go (other replicas: within 10 s). */
