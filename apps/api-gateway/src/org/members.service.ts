@@ -1,8 +1,8 @@
-import { Subjects } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
+import { announceMembershipChange } from '../auth/membership-change';
 import { AuthService } from '../auth/auth.service';
 import type { Principal, Role } from '../auth/principal';
 import { BillingClient } from '../billing/billing.client';
@@ -89,7 +89,10 @@ export class MembersService {
       return member.role;
     });
     if (previous !== role) {
-      await this.changed(caller.orgId, userId, role);
+      await announceMembershipChange(
+        { auth: this.auth, messaging: this.messaging, clock: this.clock },
+        { orgId: caller.orgId, userId, role },
+      );
       await this.audit.record(
         caller,
         'member.role_changed',
@@ -119,27 +122,15 @@ export class MembersService {
       await locked.revokeTokens(userId, this.clock.now());
       return member;
     });
-    await this.changed(caller.orgId, userId, null);
+    await announceMembershipChange(
+      { auth: this.auth, messaging: this.messaging, clock: this.clock },
+      { orgId: caller.orgId, userId, role: null },
+    );
     await this.audit.record(
       caller,
       'member.removed',
       { type: 'user', id: userId },
       { email: removed.email, role: removed.role },
     );
-  }
-
-  /** Drops the member's cached access here at once, and on every other replica through NATS. */
-  private async changed(orgId: string, userId: string, role: Role | null): Promise<void> {
-    await this.auth.membershipChanged(orgId, userId);
-    try {
-      this.messaging.publish(Subjects.membershipChanged, {
-        orgId,
-        userId,
-        role,
-        occurredAt: this.clock.now().toISOString(),
-      });
-    } catch {
-      // NATS away: other replicas drop it when their cache entry expires (10 s).
-    }
   }
 }

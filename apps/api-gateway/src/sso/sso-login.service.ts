@@ -1,4 +1,3 @@
-import { Subjects } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { hashToken, SecretBox } from '@app/secrets';
@@ -7,6 +6,7 @@ import * as oidc from 'openid-client';
 import type { ApiGatewayConfig } from '../app.config';
 import { AuditService } from '../audit/audit.service';
 import { AuthService, type ClientMeta } from '../auth/auth.service';
+import { announceMembershipChange } from '../auth/membership-change';
 import { ApiError } from '../http/api-error';
 import { IssuerUnusableError, OidcRelyingParty } from './oidc-relying-party';
 import { secretContext, ssoAllowed } from './sso-config.service';
@@ -176,11 +176,17 @@ export class SsoLoginService {
     if (!membership) {
       if (!sso.jitMembership) throw new SsoFailure('not_a_member', orgId, { email }, user.id);
       await this.accounts.addMember(orgId, user.id, role).catch(() => undefined);
-      await this.membershipChanged(orgId, user.id, role);
+      await announceMembershipChange(
+        { auth: this.auth, messaging: this.messaging, clock: this.clock },
+        { orgId, userId: user.id, role },
+      );
     } else if (mapped.matched && !membership.owner && mapped.role !== membership.role) {
       role = mapped.role;
       await this.accounts.setRole(orgId, user.id, role);
-      await this.membershipChanged(orgId, user.id, role);
+      await announceMembershipChange(
+        { auth: this.auth, messaging: this.messaging, clock: this.clock },
+        { orgId, userId: user.id, role },
+      );
     }
     const session = await this.auth.createSession(user.id, meta, { method: 'sso', ssoOrgId: orgId });
     await this.audit.record(
@@ -195,20 +201,6 @@ export class SsoLoginService {
       },
     );
     return { token: session.token, orgId };
-  }
-
-  private async membershipChanged(orgId: string, userId: string, role: 'admin' | 'operator' | 'viewer') {
-    await this.auth.membershipChanged(orgId, userId);
-    try {
-      this.messaging.publish(Subjects.membershipChanged, {
-        orgId,
-        userId,
-        role,
-        occurredAt: this.clock.now().toISOString(),
-      });
-    } catch {
-      // NATS away: other replicas drop the cached role when their entry expires (10 s).
-    }
   }
 
   private discover(sso: SsoConfigRecord) {
