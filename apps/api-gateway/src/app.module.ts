@@ -21,6 +21,7 @@ import { BillingModule } from './billing/billing.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OrgModule } from './org/org.module';
+import { PlayersModule } from './players/players.module';
 import { PrometheusModule } from './prometheus/prometheus.module';
 import { AdminPasswordProbe } from './servers/admin-password.probe';
 import { gameAccessProviders } from './servers/game-access.providers';
@@ -61,6 +62,7 @@ export class AppModule {
         SessionsModule,
         OrgModule,
         MetricsModule,
+        PlayersModule,
         PrometheusModule,
         ThrottleModule,
         TwoFactorModule,

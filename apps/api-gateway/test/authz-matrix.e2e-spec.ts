@@ -284,6 +284,20 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
         .id as string,
   };
 
+  let matrixPlayerId: string | undefined;
+  const matrixPlayer = async (): Promise<string> => {
+    matrixPlayerId ??= (
+      await sql<{ player_id: string }>(
+        db.url,
+        `INSERT INTO player_sessions (server_id, player_id, joined_at, left_at, player_name, close_reason)
+         VALUES ($1, gen_random_uuid(), now() - interval '2 hours', now() - interval '1 hour', 'Matrix player', 'left')
+         RETURNING player_id`,
+        [serverId],
+      )
+    )[0]!.player_id;
+    return matrixPlayerId;
+  };
+
   const accountOf = (caller: Caller): Account | null =>
     caller === 'viewer' || caller === 'operator' || caller === 'admin'
       ? accounts[caller]
@@ -434,6 +448,12 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     'POST /api/v1/alert-recipients/confirm': async () => ({ body: { token: await throwaway.recipientToken() } }),
     // Filtered by A's server: B's admin must not learn it exists (404), A's members see its incidents.
     'GET /api/v1/alerts/incidents': async () => ({ query: { server_id: serverId } }),
+    // Player history (issue 24): a session of A's server, stored as billing-limits derives it from polls.
+    'GET /api/v1/servers/{id}/players/{playerId}': async () => ({ params: { playerId: await matrixPlayer() } }),
+    'GET /api/v1/players/search': async () => {
+      await matrixPlayer();
+      return { query: { q: 'matrix' } };
+    },
     'GET /api/v1/alerts/incidents/{id}': async () => ({ params: { id: incidentId } }),
     // Filtered by A's channel: B's admin gets B's (empty) log, never A's deliveries.
     'GET /api/v1/alerts/deliveries': async () => ({ query: { channel_id: channelId } }),

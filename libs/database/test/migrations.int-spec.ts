@@ -80,6 +80,9 @@ const RELATIONAL = [
   'sso_configs',
   'sso_domains',
   'sso_login_attempts',
+  // issue 24: players
+  'player_sessions',
+  'player_session_cursors',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {

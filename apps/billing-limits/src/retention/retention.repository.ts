@@ -5,9 +5,16 @@ import type { Pool } from 'pg';
 
 /**
  * The time-series tables retention empties (owner: poller); each has `time` and `server_id`. The sample kinds'
- * tables come from the registry; server_status_changes is not a sample kind but is kept for as long.
+ * tables come from the registry; server_status_changes and player_sessions (owner: billing-limits) are not sample
+ * kinds but are kept for as long.
  */
-export const SAMPLE_TABLES: readonly string[] = [...SAMPLE_KINDS.map((k) => k.table), 'server_status_changes'];
+export const SAMPLE_TABLES: readonly string[] = [
+  ...SAMPLE_KINDS.map((k) => k.table),
+  'server_status_changes',
+  'player_sessions',
+];
+/** The time column of the tables whose rows are not samples at `time` (a session goes with its join time). */
+const TIME_COLUMN: Readonly<Record<string, string>> = { player_sessions: 'joined_at' };
 /** One of SAMPLE_TABLES. */
 export type SampleTable = (typeof SAMPLE_TABLES)[number];
 
@@ -112,7 +119,8 @@ export class RetentionRepository {
   deleteBatch(table: SampleTable, serverIds: string[], before: Date, limit: number): Promise<number> {
     const from = tableSql(table);
     // An ISO instant with its zone: the same cut-off whatever the session's time zone.
-    const due = Db.Prisma.sql`server_id = ANY(${serverIds}::uuid[]) AND time < ${before.toISOString()}::timestamptz`;
+    const time = Db.Prisma.raw(TIME_COLUMN[table] ?? 'time');
+    const due = Db.Prisma.sql`server_id = ANY(${serverIds}::uuid[]) AND ${time} < ${before.toISOString()}::timestamptz`;
     return this.prisma.$executeRaw`
       DELETE FROM ${from} WHERE ${due}
         AND ctid = ANY(ARRAY(SELECT ctid FROM ${from} WHERE ${due} LIMIT ${limit}::int))`;
