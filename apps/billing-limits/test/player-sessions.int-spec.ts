@@ -214,5 +214,5 @@ describe('billing-limits player sessions', () => {
 
 function uuidOf(serverId: string, name: string): string {
   const hex = createHash('sha1').update(`${serverId}/${name}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
