@@ -152,7 +152,8 @@ export class PlayersRepository {
          WHERE server_id = $1 AND joined_at < $3 AND coalesce(left_at, $4::timestamptz) > $2),
        per_hour AS (
          SELECT hours.h, count(s.j)::int AS players,
-                coalesce(sum(extract(epoch FROM least(s.l, hours.h + interval '1 hour') - greatest(s.j, hours.h))), 0)
+                coalesce(sum(extract(epoch FROM least(s.l, hours.h + interval '1 hour') - greatest(s.j, hours.h)))
+                  FILTER (WHERE s.j IS NOT NULL), 0)
                   / 3600.0 AS player_hours
          FROM hours LEFT JOIN s ON s.j < hours.h + interval '1 hour' AND s.l > hours.h
          GROUP BY hours.h)

@@ -5,8 +5,7 @@ import { z } from 'zod';
  * them and the OpenAPI document is generated from them.
  */
 
-const time = (example: string) =>
-  z.iso.datetime({ offset: true, error: `must be an ISO 8601 time, e.g. ${example}` });
+const time = (example: string) => z.iso.datetime({ offset: true, error: `must be an ISO 8601 time, e.g. ${example}` });
 
 /** Sessions of a server overlapping from..to (default: the last 24 hours), optionally of one player. */
 export const SessionsQuery = z.strictObject({
@@ -117,5 +116,5 @@ export const HeatmapAnswer = z.object({
         peak_players: z.int().describe('most players seen in one such hour'),
       }),
     )
-    .describe('one per weekday and hour (168)'),
+    .describe('one per weekday and hour the window covers (168 once it spans a week)'),
 });

@@ -41,7 +41,7 @@ export class PlayersService {
     if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 24 * HOUR_MS)
       throw invalid(
         'from',
-        `from..to must span at most ${MAX_RANGE_DAYS} days`,
+        `must be at most ${MAX_RANGE_DAYS} days before to`,
         'Ask for a shorter range, or several ranges one after the other.',
       );
     const { oldest, retentionHours } = await this.retention(orgId, now);

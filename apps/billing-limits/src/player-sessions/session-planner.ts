@@ -191,7 +191,8 @@ class PlanBuilder {
     this.closeAll((s) => !s.anonymous && !online.has(s.playerId), 'left');
     const present = new Set(this.open.map((s) => s.playerId));
     for (const p of online.values()) {
-      if (!present.has(p.playerId)) this.add({ playerId: p.playerId, playerName: p.name, anonymous: false, slot: null });
+      if (!present.has(p.playerId))
+        this.add({ playerId: p.playerId, playerName: p.name, anonymous: false, slot: null });
     }
   }
 

@@ -36,6 +36,9 @@ const ServerDashboard = lazy(() => import('../features/dashboard').then((m) => (
 const alerts = () => import('../features/alerts');
 const Alerts = lazy(() => alerts().then((m) => ({ default: m.Alerts })));
 const ServerRules = lazy(() => alerts().then((m) => ({ default: m.ServerRules })));
+const players = () => import('../features/players');
+const PlayerHistory = lazy(() => players().then((m) => ({ default: m.PlayerHistory })));
+const PlayerPage = lazy(() => players().then((m) => ({ default: m.PlayerPage })));
 const Settings = lazy(() => import('../features/settings').then((m) => ({ default: m.Settings })));
 const SharePage = lazy(() => import('../features/share').then((m) => ({ default: m.SharePage })));
 const Overlay = lazy(() => import('../features/overlay').then((m) => ({ default: m.Overlay })));
@@ -177,6 +180,22 @@ const serverRulesRoute = createRoute({
     return <ServerRules serverId={serverRulesRoute.useParams().id} />;
   },
 });
+// Player history (issue 24): the server's sessions, timeline and heat map; one player's page.
+const playerHistoryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/servers/$id/players',
+  component: function PlayerHistoryRoute() {
+    return <PlayerHistory serverId={playerHistoryRoute.useParams().id} />;
+  },
+});
+const playerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/servers/$id/players/$playerId',
+  component: function PlayerRoute() {
+    const params = playerRoute.useParams();
+    return <PlayerPage serverId={params.id} playerId={params.playerId} />;
+  },
+});
 // After sign-up: "check your mail".
 const checkEmailRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -228,6 +247,8 @@ const routeTree = rootRoute.addChildren([
     addServerRoute,
     serverRoute,
     serverRulesRoute,
+    playerHistoryRoute,
+    playerRoute,
     checkEmailRoute,
     alertsRoute,
     alertsTabRoute,

@@ -24,6 +24,8 @@ export interface TimeSeriesChartProps {
   yMaxAtLeast?: number;
   threshold?: { value: number; label: string };
   height?: number;
+  /** Told the time (ms) under the cursor as it moves, and null when it leaves (e.g. "who was online"). */
+  onHover?: (time: number | null) => void;
 }
 
 type Range = { min: number; max: number };
@@ -74,10 +76,11 @@ export const TimeSeriesChart = memo(function TimeSeriesChart(props: TimeSeriesCh
     zoom: (min, max) => max - min >= MIN_ZOOM_MS && setZoom(clamp({ min, max })),
     reset: () => setZoom(null),
     pan: (min, max) => setZoom(clamp({ min, max })),
-    cursor: (idx, left) =>
-      setCursor(
-        idx === null || left === null || left < 0 ? null : { idx, left: left + (uRef.current?.over.offsetLeft ?? 0) },
-      ),
+    cursor: (idx, left) => {
+      const off = idx === null || left === null || left < 0;
+      setCursor(off ? null : { idx, left: left + (uRef.current?.over.offsetLeft ?? 0) });
+      props.onHover?.(off ? null : (plotDataRef.current.t[idx] ?? null));
+    },
   };
   const handlerRef = useRef(handlers);
   handlerRef.current = handlers;

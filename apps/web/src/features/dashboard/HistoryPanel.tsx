@@ -10,12 +10,16 @@ import { serverNow } from '../../lib/hooks';
 import { historyQuery } from '../../live/history';
 import type { PanelContext } from './common';
 import { historyCharts, RANGES, stepFor, type RangeId } from './history-series';
+import { OnlineAt } from '../players/OnlineAt';
 
 /** Tick rate and players over time: history from the API plus the live polls, gaps drawn as gaps. */
 export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number | null; planName: string | null }) {
   const { t } = useTranslation('dashboard');
   const { src, live, intervals } = props.ctx;
   const [range, setRange] = useState<RangeId>('1h');
+  // The time under the players chart's cursor: "who was online" then (signed-in dashboards; share links have no
+  // player history).
+  const [hoverAt, setHoverAt] = useState<number | null>(null);
   const hours = RANGES.find((r) => r.id === range)!.hours;
   const step = stepFor(hours, intervals.health);
   const history = useQuery(historyQuery(src, range, hours, step));
@@ -127,7 +131,9 @@ export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number 
             to={to}
             yMin={0}
             yMaxAtLeast={4}
+            onHover={src.auth ? setHoverAt : undefined}
           />
+          {src.auth && <OnlineAt serverId={src.key} time={hoverAt} />}
         </figure>
       </div>
     </Panel>

@@ -8,6 +8,7 @@ import { canWrite, intervalsOf, useAccount } from '../../lib/account';
 import { useLive, useWatch } from '../../live/hooks';
 import { liveStore } from '../../live/store';
 import { AlertRulesLink } from '../alerts';
+import { PlayerHistoryLink } from '../players/PlayerHistoryLink';
 import { ChartPanels } from './charts/ChartPanels';
 import { serverSource } from '../servers';
 import { Dashboard } from './Dashboard';
@@ -99,6 +100,7 @@ export function ServerDashboard(props: { serverId: string }) {
         actions={
           <span className="dash-buttons">
             <AlertRulesLink serverId={server.id} />
+            <PlayerHistoryLink serverId={server.id} />
             <ServerActions server={server} canWrite={writer} />
           </span>
         }

@@ -814,6 +814,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/players/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players whose name contains q on the organisation's servers, most recently seen first (at most 50) */
+        get: operations["PlayersController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{token}": {
         parameters: {
             query?: never;
@@ -1432,6 +1449,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/servers/{id}/online-at": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who was online at instant t */
+        get: operations["PlayersController_onlineAt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/player-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Player sessions (join, leave, duration) overlapping from..to (default: the last 24 hours), newest first */
+        get: operations["PlayersController_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/player-sessions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same sessions as CSV (a header line; names a spreadsheet would run as formulas are quoted) */
+        get: operations["PlayersController_sessionsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/player-sessions/heatmap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players online per hour of the week (weekday x hour) over the retention window */
+        get: operations["PlayersController_heatmap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/servers/{id}/players": {
         parameters: {
             query?: never;
@@ -1441,6 +1526,23 @@ export interface paths {
         };
         /** Players of the newest sample: a JSON array, paged by limit and cursor (Link rel="next") */
         get: operations["MetricsController_players"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/servers/{id}/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's first and last seen, total playtime and newest sessions on a server */
+        get: operations["PlayersController_player"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6952,6 +7054,73 @@ export interface operations {
             };
         };
     };
+    PlayersController_search: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        first_seen_at: string;
+                        last_seen_at: string;
+                        online: boolean;
+                        /** Format: uuid */
+                        player_id: string;
+                        player_name: string;
+                        /** Format: uuid */
+                        server_id: string;
+                        server_name: string;
+                        session_count: number;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     PublicShareController_server: {
         parameters: {
             query?: never;
@@ -12403,6 +12572,374 @@ export interface operations {
             };
         };
     };
+    PlayersController_onlineAt: {
+        parameters: {
+            query?: {
+                t?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        players: {
+                            anonymous: boolean;
+                            /** @enum {string|null} */
+                            close_reason: "left" | "offline" | "save_changed" | "source_changed" | null;
+                            /** @description up to now while online */
+                            duration_seconds: number;
+                            joined_at: string;
+                            /** @description null while the player is online */
+                            left_at: string | null;
+                            /** Format: uuid */
+                            player_id: string;
+                            /** @description null for an anonymous slot (a server without the add-on) */
+                            player_name: string | null;
+                            /** Format: uuid */
+                            server_id: string;
+                            /** @description the save it was played in */
+                            session_name: string | null;
+                            /** @description the anonymous slot number */
+                            slot: number | null;
+                        }[];
+                        t: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PlayersController_sessions: {
+        parameters: {
+            query?: {
+                from?: string;
+                limit?: number;
+                player?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        retention_hours: number;
+                        sessions: {
+                            anonymous: boolean;
+                            /** @enum {string|null} */
+                            close_reason: "left" | "offline" | "save_changed" | "source_changed" | null;
+                            /** @description up to now while online */
+                            duration_seconds: number;
+                            joined_at: string;
+                            /** @description null while the player is online */
+                            left_at: string | null;
+                            /** Format: uuid */
+                            player_id: string;
+                            /** @description null for an anonymous slot (a server without the add-on) */
+                            player_name: string | null;
+                            /** Format: uuid */
+                            server_id: string;
+                            /** @description the save it was played in */
+                            session_name: string | null;
+                            /** @description the anonymous slot number */
+                            slot: number | null;
+                        }[];
+                        to: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PlayersController_sessionsCsv: {
+        parameters: {
+            query?: {
+                from?: string;
+                limit?: number;
+                player?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PlayersController_heatmap: {
+        parameters: {
+            query?: {
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description one per weekday and hour (168) */
+                        cells: {
+                            /** @description players online on average in that hour of the week */
+                            average_players: number;
+                            /** @description 0..23 */
+                            hour: number;
+                            /** @description most players seen in one such hour */
+                            peak_players: number;
+                            /** @description 1 Monday .. 7 Sunday */
+                            weekday: number;
+                        }[];
+                        from: string;
+                        retention_hours: number;
+                        to: string;
+                        tz: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     MetricsController_players: {
         parameters: {
             query?: {
@@ -12506,6 +13043,113 @@ export interface operations {
             };
             /** @description error */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PlayersController_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        anonymous: boolean;
+                        first_seen_at: string;
+                        last_seen_at: string;
+                        online: boolean;
+                        /** Format: uuid */
+                        player_id: string;
+                        player_name: string | null;
+                        /** Format: uuid */
+                        server_id: string;
+                        session_count: number;
+                        /** @description the newest 200 sessions */
+                        sessions: {
+                            anonymous: boolean;
+                            /** @enum {string|null} */
+                            close_reason: "left" | "offline" | "save_changed" | "source_changed" | null;
+                            /** @description up to now while online */
+                            duration_seconds: number;
+                            joined_at: string;
+                            /** @description null while the player is online */
+                            left_at: string | null;
+                            /** Format: uuid */
+                            player_id: string;
+                            /** @description null for an anonymous slot (a server without the add-on) */
+                            player_name: string | null;
+                            /** Format: uuid */
+                            server_id: string;
+                            /** @description the save it was played in */
+                            session_name: string | null;
+                            /** @description the anonymous slot number */
+                            slot: number | null;
+                        }[];
+                        total_playtime_seconds: number;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
