@@ -5,7 +5,7 @@ export function playerLabel(
   t: TFunction<'players'>,
   p: { player_name: string | null; anonymous: boolean; slot: number | null },
 ): string {
-  return p.player_name ?? t('anonymousSlot', { slot: p.slot ?? '?' });
+  return p.player_name ?? t('players:anonymousSlot', { slot: p.slot ?? '?' });
 }
 
 /** Lanes of a timeline: one per player, in order of first join, each with its sessions as [start, end] ms. */
