@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart';
 import type { SeriesSpec } from '../../../components/chart/series';
 import { dateTime, formatSpan, num } from '../../../lib/format';
+import { OnlineAt } from '../../players/OnlineAt';
 import { PlayerMap } from '../PlayerMap';
 import { playersData } from './chart-data';
 import { ChartPanel } from './ChartPanel';
@@ -22,6 +23,8 @@ export function PlayersChart(props: ChartsContext) {
   const { ctx, log } = props;
   const interval = ctx.intervals.players;
   const range = useChartRange(interval);
+  // The time under the cursor: "who was online" then (signed-in dashboards; share links have no player history).
+  const [hoverAt, setHoverAt] = useState<number | null>(null);
   const chart = useChartRows({ src: ctx.src, route: '/players/history', range, log, kind: 'players', interval });
   const data = useMemo(() => playersData(chart.rows), [chart.rows]);
   const trailHistory = useQuery(chartHistoryQuery(ctx.src, '/players/trails', {}, range.id, range.hours, range.step));
@@ -66,7 +69,9 @@ export function PlayersChart(props: ChartsContext) {
             to={chart.to}
             yMin={0}
             yMaxAtLeast={4}
+            onHover={ctx.src.auth ? setHoverAt : undefined}
           />
+          {ctx.src.auth && <OnlineAt serverId={ctx.src.key} time={hoverAt} />}
         </figure>
         <div>
           <PlayerMap
