@@ -158,12 +158,16 @@ describe('player history, against `npm start`', () => {
 
     // The players chart: hovering it says who was online then.
     await page.goto(`${harness.base}/servers/${serverId}`);
-    const chart = page.locator('#chart-players canvas').first();
-    await chart.waitFor({ timeout: 60_000 });
-    const box = (await chart.boundingBox())!;
-    await expectText(page.locator('#chart-players').getByTestId('online-at'), 'Hover over the players chart', 10_000);
-    await page.mouse.move(box.x + box.width - 5, box.y + box.height / 2);
-    await expectText(page.locator('#chart-players').getByTestId('online-at'), 'Online at', 20_000);
+    const chart = page.locator('#chart-players .ts-chart').first();
+    const over = chart.locator('.u-over');
+    await over.waitFor({ timeout: 60_000 });
+    await expectText(chart.getByTestId('chart-summary'), 'Players online: lowest', 90_000);
+    const said = page.locator('#chart-players').getByTestId('online-at');
+    await expectText(said, 'Hover over the players chart', 10_000);
+    const box = (await over.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
+    await chart.getByTestId('chart-tooltip').waitFor({ timeout: 10_000 });
+    await expectText(said, 'Online at', 20_000);
     await shot(page, 'players-chart-online-at');
   }, 240_000);
 
