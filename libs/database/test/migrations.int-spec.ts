@@ -80,6 +80,12 @@ const RELATIONAL = [
   'sso_configs',
   'sso_domains',
   'sso_login_attempts',
+  // issue 24: public status pages
+  'status_pages',
+  'status_page_servers',
+  'status_incidents',
+  'status_incident_updates',
+  'status_subscribers',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
