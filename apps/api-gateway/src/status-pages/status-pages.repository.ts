@@ -117,7 +117,11 @@ export class StatusPagesRepository {
   }
 
   async list(orgId: string): Promise<StatusPageRecord[]> {
-    const rows = await this.prisma.statusPage.findMany({ where: { orgId }, orderBy: { createdAt: 'asc' }, select: PAGE });
+    const rows = await this.prisma.statusPage.findMany({
+      where: { orgId },
+      orderBy: { createdAt: 'asc' },
+      select: PAGE,
+    });
     return rows.map(toRecord);
   }
 

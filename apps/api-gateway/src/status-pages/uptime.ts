@@ -43,7 +43,7 @@ export function uptimeDays(changes: readonly StatusChange[], now: Date, days = U
     if (!bucket) continue;
     const start = Math.max(change.time.getTime(), from);
     const stop = Math.min(changes[i + 1]?.time.getTime() ?? end, end);
-    for (let t = start; t < stop; ) {
+    for (let t = start; t < stop;) {
       const index = Math.floor((t - from) / DAY_MS);
       const dayEnd = from + (index + 1) * DAY_MS;
       const until = Math.min(dayEnd, stop);
@@ -63,7 +63,10 @@ export function dayLevel(day: UptimeDay): DayLevel {
 }
 
 /** Percent of the known time that was up (online or degraded) and degraded, over the days; null without data. */
-export function uptimeSummary(days: readonly UptimeDay[]): { uptimePercent: number | null; degradedPercent: number | null } {
+export function uptimeSummary(days: readonly UptimeDay[]): {
+  uptimePercent: number | null;
+  degradedPercent: number | null;
+} {
   let up = 0;
   let degraded = 0;
   let down = 0;
