@@ -168,7 +168,7 @@ describe('public status pages (issue 24 §2)', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('Alpha <Community> Servers');
     expect(res.text).not.toContain('<Community>');
     expect(doc.querySelector('[data-overall]')?.textContent).toBe('All systems operational');
-    const card = doc.querySelector(`[data-server="${serverId}"]`)!;
+    const card = doc.querySelector('[data-server="0"]')!;
     expect(card.textContent).toContain('Factory Alpha');
     expect(card.querySelector('[data-status]')?.getAttribute('data-status')).toBe('online');
     expect(card.querySelector('[data-players]')?.textContent).toMatch(/^Players: \d+/);

@@ -17,5 +17,5 @@ export function renderAtomFeed(view: PublicStatusView, origin: string): string {
       return `<entry><id>urn:uuid:${incident.id}</id><title>${escapeHtml(`${incident.title} (${incident.state})`)}</title><updated>${updated.toISOString()}</updated><published>${incident.createdAt.toISOString()}</published><link rel="alternate" href="${escapeHtml(pageUrl)}"/><category term="${escapeHtml(incident.impact)}"/><content type="text">${escapeHtml(text)}</content></entry>`;
     })
     .join('');
-  return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><id>urn:uuid:${view.page.id}</id><title>${escapeHtml(view.page.title)}</title><updated>${new Date(newest).toISOString()}</updated><link rel="self" href="${escapeHtml(`${pageUrl}/feed.atom`)}"/><link rel="alternate" href="${escapeHtml(pageUrl)}"/><author><name>${escapeHtml(view.page.title)}</name></author>${entries}</feed>`;
+  return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeHtml(pageUrl)}</id><title>${escapeHtml(view.page.title)}</title><updated>${new Date(newest).toISOString()}</updated><link rel="self" href="${escapeHtml(`${pageUrl}/feed.atom`)}"/><link rel="alternate" href="${escapeHtml(pageUrl)}"/><author><name>${escapeHtml(view.page.title)}</name></author>${entries}</feed>`;
 }

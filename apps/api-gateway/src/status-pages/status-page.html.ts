@@ -60,7 +60,7 @@ function bars(server: PublicServer, lang: StatusLanguage): string {
   return `<svg class="bars" role="img" aria-label="${escapeHtml(t.uptime90)}" xmlns="http://www.w3.org/2000/svg">${rects}</svg>`;
 }
 
-function serverCard(server: PublicServer, lang: StatusLanguage): string {
+function serverCard(server: PublicServer, index: number, lang: StatusLanguage): string {
   const t = statusStrings(lang);
   const statusKey = `status_${server.status}` as keyof typeof t;
   const players =
@@ -68,7 +68,7 @@ function serverCard(server: PublicServer, lang: StatusLanguage): string {
       ? ''
       : `<span data-players>${t.players}: ${server.playerCount}${server.playerLimit ? ` / ${server.playerLimit}` : ''}</span>`;
   const uptime = server.uptimePercent === null ? t.noData : `${server.uptimePercent.toFixed(2)}%`;
-  return `<section class="card" data-server="${escapeHtml(server.id)}"><div class="row"><strong>${escapeHtml(server.name)}</strong><span class="s-${escapeHtml(server.status)}" data-status="${escapeHtml(server.status)}">${escapeHtml(t[statusKey] ?? server.status)}</span></div><div class="row muted">${players}<span>${t.uptime90}: <span data-uptime>${uptime}</span></span></div>${bars(server, lang)}<div class="legend muted"><span>${t.daysAgo90}</span><span>${t.today}</span></div></section>`;
+  return `<section class="card" data-server="${index}"><div class="row"><strong>${escapeHtml(server.name)}</strong><span class="s-${escapeHtml(server.status)}" data-status="${escapeHtml(server.status)}">${escapeHtml(t[statusKey] ?? server.status)}</span></div><div class="row muted">${players}<span>${t.uptime90}: <span data-uptime>${uptime}</span></span></div>${bars(server, lang)}<div class="legend muted"><span>${t.daysAgo90}</span><span>${t.today}</span></div></section>`;
 }
 
 function incidentCard(incident: StatusIncidentRecord, lang: StatusLanguage): string {
@@ -104,7 +104,7 @@ export function renderStatusPage(view: PublicStatusView, lang: StatusLanguage): 
   const languages = ['en', 'de', 'es', 'fr', 'nl']
     .map((l) => `<a href="/status/${slug}?lang=${l}"${l === lang ? ' aria-current="true"' : ''}>${l.toUpperCase()}</a>`)
     .join('');
-  const body = `<nav class="muted">${languages}</nav><h1>${escapeHtml(view.page.title)}</h1><div class="banner b-${view.overall}" data-overall="${view.overall}">${banner}</div>${view.servers.map((s) => serverCard(s, lang)).join('')}${maintenance}<h2>${t.incidents}</h2>${incidents}<h2>${t.subscribe}</h2><p class="muted">${t.subscribeHint}</p><form method="post" action="/status/${slug}/subscribe?lang=${lang}"><input type="email" name="email" required maxlength="254" aria-label="${t.email}" placeholder="${t.email}"><button type="submit">${t.subscribe}</button></form><p><a href="/status/${slug}/feed.atom">${t.feed}</a></p><p class="muted">${t.updated}: ${time(view.generatedAt)}</p>`;
+  const body = `<nav class="muted">${languages}</nav><h1>${escapeHtml(view.page.title)}</h1><div class="banner b-${view.overall}" data-overall="${view.overall}">${banner}</div>${view.servers.map((s, i) => serverCard(s, i, lang)).join('')}${maintenance}<h2>${t.incidents}</h2>${incidents}<h2>${t.subscribe}</h2><p class="muted">${t.subscribeHint}</p><form method="post" action="/status/${slug}/subscribe?lang=${lang}"><input type="email" name="email" required maxlength="254" aria-label="${t.email}" placeholder="${t.email}"><button type="submit">${t.subscribe}</button></form><p><a href="/status/${slug}/feed.atom">${t.feed}</a></p><p class="muted">${t.updated}: ${time(view.generatedAt)}</p>`;
   const head = `<link rel="alternate" type="application/atom+xml" href="/status/${slug}/feed.atom" title="${escapeHtml(view.page.title)}">`;
   return htmlDocument(lang, view.page.title, body, head);
 }
