@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'invitations',
   'security',
   'sso',
+  'statuspage',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
