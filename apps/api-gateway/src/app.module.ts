@@ -38,6 +38,7 @@ import { SharesController } from './shares/shares.controller';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
 import { SsoModule } from './sso/sso.module';
+import { StatusPagesModule } from './status-pages/status-pages.module';
 import { ThrottleModule } from './throttle/throttle.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
@@ -67,6 +68,7 @@ export class AppModule {
         ThrottleModule,
         TwoFactorModule,
         SsoModule,
+        StatusPagesModule,
       ],
       controllers: [
         ServersController,

@@ -99,6 +99,9 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
   let ruleId = '';
   let channelId = '';
   let incidentId = '';
+  let statusPageId = '';
+  let statusSlug = '';
+  let statusIncidentId = '';
   /** Credentials, passwords and webhook URLs made in the set-up (and for throwaway resources): never in an answer. */
   const secrets = new Set<string>();
   /** Ids and e-mails of organisation A: never in an answer to organisation B's admin. */
@@ -193,6 +196,12 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     };
   };
 
+  /** A status page slug nobody has yet. */
+  const slugOf = (what: string): string =>
+    unique(what)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, '-');
+
   const webhookUrl = (): string => {
     const url = receiver.url(`/hooks/${randomBytes(12).toString('hex')}`);
     secrets.add(url);
@@ -279,6 +288,9 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       );
       return token;
     },
+    statusPage: async () =>
+      (await asAdmin('POST', '/api/v1/status-pages', { slug: slugOf('throwaway'), title: 'Throwaway', server_ids: [] }))
+        .body.id as string,
     silence: async () =>
       (await asAdmin('POST', '/api/v1/silences', { ends_at: new Date(Date.now() + 3_600_000).toISOString() })).body
         .id as string,
@@ -478,6 +490,34 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     'POST /api/v1/auth/login/second-factor': async () => ({ body: { challenge: 'made-up', totp: '123456' } }),
     'POST /api/v1/auth/passkey/verify': async () => ({ body: {} }),
     'PATCH /api/v1/org/security': async () => ({ body: { require_two_factor: false } }),
+    // Status pages: A's page (B's admin gets 404); B's admin creating one in B gets its own (no servers named).
+    'POST /api/v1/status-pages': async () => ({
+      body: { slug: slugOf('matrix-page'), title: 'Matrix', server_ids: [] },
+    }),
+    'GET /api/v1/status-pages/{id}': async () => ({ params: { id: statusPageId } }),
+    'PATCH /api/v1/status-pages/{id}': async () => ({ params: { id: statusPageId }, body: { title: 'Matrix status' } }),
+    'DELETE /api/v1/status-pages/{id}': async () => ({ params: { id: await throwaway.statusPage() } }),
+    'GET /api/v1/status-pages/{id}/incidents': async () => ({ params: { id: statusPageId } }),
+    'POST /api/v1/status-pages/{id}/incidents': async () => ({
+      params: { id: statusPageId },
+      body: { title: 'Matrix incident', message: 'Looking into it.' },
+    }),
+    'POST /api/v1/status-pages/{id}/incidents/{incidentId}/updates': async () => ({
+      params: { id: statusPageId, incidentId: statusIncidentId },
+      body: { state: 'monitoring', message: 'Watching.' },
+    }),
+    // Public, no sign-in: every caller reads A's page and may subscribe a webhook to it.
+    'GET /api/v1/status/{slug}': async () => ({ params: { slug: statusSlug } }),
+    'POST /api/v1/status/{slug}/subscriptions': async () => ({
+      params: { slug: statusSlug },
+      body: { webhook_url: webhookUrl() },
+    }),
+    'GET /status/{slug}': async () => ({ params: { slug: statusSlug } }),
+    'GET /status/{slug}/feed.atom': async () => ({ params: { slug: statusSlug } }),
+    'GET /status/{slug}/badge/{file}': async () => ({ params: { slug: statusSlug, file: 'uptime.svg' } }),
+    'GET /status/{slug}/unsubscribe': async () => ({ params: { slug: statusSlug }, query: { token: 'made-up' } }),
+    // A confirmation token nobody was mailed: 400 for everyone (the token is the only credential).
+    'GET /status/{slug}/confirm': async () => ({ params: { slug: statusSlug }, query: { token: 'made-up' } }),
   };
 
   const acceptOf = (row: MatrixRow): string =>
@@ -639,7 +679,14 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
       `INSERT INTO deliveries (incident_id, channel_id, event, status, org_id, sent_at) VALUES ($1, $2, 'fired', 'sent', $3, now())`,
       [incidentId, channelId, orgA],
     );
-    for (const id of [orgA, serverId, share.body.id, ruleId, channelId, silence.body.id, incidentId])
+    statusSlug = slugOf('matrix-status');
+    statusPageId = (
+      await asAdmin('POST', '/api/v1/status-pages', { slug: statusSlug, title: 'Matrix', server_ids: [serverId] })
+    ).body.id;
+    statusIncidentId = (
+      await asAdmin('POST', `/api/v1/status-pages/${statusPageId}/incidents`, { title: 'Matrix', message: 'Seen.' })
+    ).body.id;
+    for (const id of [orgA, serverId, share.body.id, ruleId, channelId, silence.body.id, incidentId, statusPageId])
       idsOfA.add(id as string);
     for (const role of ['admin', 'viewer', 'operator'] as const) {
       idsOfA.add(accounts[role].userId);

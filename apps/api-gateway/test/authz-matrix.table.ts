@@ -21,8 +21,8 @@
  *   - 403 Forbidden for a role below the route's minimum (Viewer reads; Operator changes servers, alerts, share
  *     links; Admin: members, API tokens, plan, audit log), for an API token without the route's scope, and for an
  *     API token on a dashboard-only route (one without a scope);
- *   - public routes (sign-up, sign-in, plans, client config, share links) and the routes outside /api/v1 (health,
- *     Prometheus, API documents, the dashboard) answer everyone.
+ *   - public routes (sign-up, sign-in, plans, client config, share links, status pages) and the routes outside
+ *     /api/v1 (health, Prometheus, API documents, the dashboard, the status pages) answer everyone.
  * B acting in its own organisation on a route without an id gets its own organisation's answer (B is on the Team
  * plan, like A, so no plan limit hides the authorisation decision).
  */
@@ -191,6 +191,23 @@ DELETE /api/v1/org/sso                            401  403  403  204   204  404 
 PUT    /api/v1/billing/sso-addon                  401  403  403  200   200  404  401   403  403  403  403  403
 POST   /api/v1/auth/sso/start                     404  404  404  404   404  404  404   404  404  404  404  404
 GET    /api/v1/auth/sso/callback                  302  302  302  302   302  302  302   302  302  302  302  302
+## status pages
+GET    /api/v1/status-pages                       401  200  200  200   200  404  401   403  403  403  403  403
+POST   /api/v1/status-pages                       401  403  201  201   201  404  401   403  403  403  403  403
+GET    /api/v1/status-pages/{id}                  401  200  200  200   404  404  401   403  403  403  403  403
+PATCH  /api/v1/status-pages/{id}                  401  403  200  200   404  404  401   403  403  403  403  403
+DELETE /api/v1/status-pages/{id}                  401  403  204  204   404  404  401   403  403  403  403  403
+GET    /api/v1/status-pages/{id}/incidents        401  200  200  200   404  404  401   403  403  403  403  403
+POST   /api/v1/status-pages/{id}/incidents        401  403  201  201   404  404  401   403  403  403  403  403
+POST   /api/v1/status-pages/{id}/incidents/{incidentId}/updates 401  403  201  201   404  404  401   403  403  403  403  403
+## public (status pages)
+GET    /api/v1/status/{slug}                      200  200  200  200   200  200  200   200  200  200  200  200
+POST   /api/v1/status/{slug}/subscriptions        202  202  202  202   202  202  202   202  202  202  202  202
+GET    /status/{slug}                             200  200  200  200   200  200  200   200  200  200  200  200
+GET    /status/{slug}/feed.atom                   200  200  200  200   200  200  200   200  200  200  200  200
+GET    /status/{slug}/badge/{file}                200  200  200  200   200  200  200   200  200  200  200  200
+GET    /status/{slug}/unsubscribe                 200  200  200  200   200  200  200   200  200  200  200  200
+GET    /status/{slug}/confirm                     400  400  400  400   400  400  400   400  400  400  400  400
 ## outside the API (no token needed)
 GET    /health/live                               200  200  200  200   200  200  200   200  200  200  200  200
 GET    /health/ready                              200  200  200  200   200  200  200   200  200  200  200  200
@@ -204,7 +221,17 @@ GET    /                                          200  200  200  200   200  200 
  * Rows of the matrix that are not operations of the OpenAPI document: the Swagger UI and its JSON (served by
  * SwaggerModule.setup), and the dashboard (any other GET that accepts HTML, served from WEB_DIST).
  */
-export const NOT_IN_DOCUMENT: readonly string[] = ['GET /api/docs', 'GET /api/docs.json', 'GET /'];
+export const NOT_IN_DOCUMENT: readonly string[] = [
+  'GET /api/docs',
+  'GET /api/docs.json',
+  'GET /',
+  // The server-rendered public status pages (pages, feed, badges; their JSON is /api/v1/status/{slug}).
+  'GET /status/{slug}',
+  'GET /status/{slug}/feed.atom',
+  'GET /status/{slug}/badge/{file}',
+  'GET /status/{slug}/unsubscribe',
+  'GET /status/{slug}/confirm',
+];
 
 export interface MatrixRow {
   group: string;

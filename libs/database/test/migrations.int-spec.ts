@@ -83,6 +83,12 @@ const RELATIONAL = [
   // issue 24: players
   'player_sessions',
   'player_session_cursors',
+  // issue 24: public status pages
+  'status_pages',
+  'status_page_servers',
+  'status_incidents',
+  'status_incident_updates',
+  'status_subscribers',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {

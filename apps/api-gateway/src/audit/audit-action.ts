@@ -43,4 +43,10 @@ export type AuditAction =
   | 'sso.configured'
   | 'sso.removed'
   | 'sso.login'
-  | 'sso.login_failed';
+  | 'sso.login_failed'
+  // issue 24: public status pages
+  | 'status_page.created'
+  | 'status_page.updated'
+  | 'status_page.deleted'
+  | 'status_incident.created'
+  | 'status_incident.updated';

@@ -36,15 +36,18 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
     (req as unknown as { id: string }).id = id;
     res.setHeader('X-Request-Id', id);
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) {
+    if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json') && !isStatusPageForm(req)) {
       filter.render(Object.assign(new Error('unsupported media type'), { status: 415 }), req, res);
       return;
     }
     next();
   });
   const json = express.json({ limit: config.BODY_LIMIT, strict: true });
+  const form = express.urlencoded({ limit: '4kb', extended: false, parameterLimit: 10 });
   app.use((req: Request, res: Response, next: NextFunction) =>
-    json(req, res, (error?: unknown) => (error ? filter.render(error, req, res) : next())),
+    (isStatusPageForm(req) ? form : json)(req, res, (error?: unknown) =>
+      error ? filter.render(error, req, res) : next(),
+    ),
   );
   // After the body parser: its callback runs from the request stream's events, outside any context set before it.
   app.use(requestContext);
@@ -64,4 +67,15 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs.json' });
+}
+
+/**
+ * The forms of the server-rendered status pages (subscribe; one-click unsubscribe, RFC 8058, which mail clients post
+ * form-encoded): the only place the API takes a form-encoded body.
+ */
+function isStatusPageForm(req: Request): boolean {
+  return (
+    req.path.startsWith('/status/') &&
+    req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded'
+  );
 }

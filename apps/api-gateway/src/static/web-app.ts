@@ -5,8 +5,8 @@ import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { contentSecurityPolicy } from './csp';
 
-/** Paths the API owns: never answered with the dashboard's index.html. */
-const API_PATHS = /^\/(api|health|metrics|socket\.io)(\/|$)/;
+/** Paths the API owns: never answered with the dashboard's index.html (status: the server-rendered status pages). */
+const API_PATHS = /^\/(api|health|metrics|socket\.io|status)(\/|$)/;
 
 /** Where the built dashboard is: `WEB_DIST`, else apps/web/dist of this checkout. */
 export function webDistDir(configured: string | undefined): string {

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'security',
   'sso',
   'players',
+  'statuspage',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ import { SessionsTab } from './SessionsTab';
 import { SecurityTab } from './SecurityTab';
 import { SharesTab } from './SharesTab';
 import { SsoTab } from './SsoTab';
+import { StatusPagesTab } from '../statuspage';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
 import './settings.css';
@@ -28,6 +29,7 @@ const TABS: { id: string; Panel: ComponentType; label?: string }[] = [
   { id: 'sessions', Panel: SessionsTab, label: 'sessions:tab' },
   { id: 'security', Panel: SecurityTab },
   { id: 'sso', Panel: SsoTab },
+  { id: 'status-pages', Panel: StatusPagesTab, label: 'statuspage:tab' },
 ];
 
 /** The settings of the current organisation: a tab bar of links, then the chosen tab's panel. */

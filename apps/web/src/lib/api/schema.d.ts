@@ -1808,6 +1808,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's status pages */
+        get: operations["StatusPagesController_list"];
+        put?: never;
+        /** Publish a status page at /status/{slug} showing the chosen servers (Pro plan and up) */
+        post: operations["StatusPagesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A status page */
+        get: operations["StatusPagesController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a status page, its incidents and subscribers */
+        delete: operations["StatusPagesController_delete"];
+        options?: never;
+        head?: never;
+        /** Change a status page's slug, title or servers (the old slug stops working at once) */
+        patch: operations["StatusPagesController_update"];
+        trace?: never;
+    };
+    "/api/v1/status-pages/{id}/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A status page's incidents, newest first */
+        get: operations["StatusPagesController_listIncidents"];
+        put?: never;
+        /** Post an incident (by hand, or from an alert incident: its summary is the default title); subscribers are told */
+        post: operations["StatusPagesController_createIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages/{id}/incidents/{incidentId}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an update to an incident (its state becomes the incident's); subscribers are told */
+        post: operations["StatusPagesController_addUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A status page's status now: each server's status, players and 90-day uptime, open incidents (cached 30 s) */
+        get: operations["PublicStatusApiController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status/{slug}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe to incident updates: an e-mail address (a confirmation link is mailed: double opt-in) or a webhook URL */
+        post: operations["PublicStatusApiController_subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tokens": {
         parameters: {
             query?: never;
@@ -14924,6 +15030,944 @@ export interface operations {
             };
             /** @description error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: string;
+                        server_ids: string[];
+                        slug: string;
+                        title: string;
+                        updated_at: string;
+                        url: string;
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    server_ids?: string[];
+                    slug: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: string;
+                        server_ids: string[];
+                        slug: string;
+                        title: string;
+                        updated_at: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: string;
+                        server_ids: string[];
+                        slug: string;
+                        title: string;
+                        updated_at: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    server_ids?: string[];
+                    slug?: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: string;
+                        server_ids: string[];
+                        slug: string;
+                        title: string;
+                        updated_at: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_listIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alert_incident_id: string | null;
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        impact: "none" | "minor" | "major" | "critical" | "maintenance";
+                        resolved_at: string | null;
+                        /** @enum {string} */
+                        state: "investigating" | "identified" | "monitoring" | "resolved";
+                        title: string;
+                        updates: {
+                            created_at: string;
+                            id: string;
+                            message: string;
+                            /** @enum {string} */
+                            state: "investigating" | "identified" | "monitoring" | "resolved";
+                        }[];
+                    }[];
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_createIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alert_incident_id?: string;
+                    /**
+                     * @default minor
+                     * @enum {string}
+                     */
+                    impact?: "none" | "minor" | "major" | "critical" | "maintenance";
+                    message: string;
+                    /**
+                     * @default investigating
+                     * @enum {string}
+                     */
+                    state?: "investigating" | "identified" | "monitoring" | "resolved";
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alert_incident_id: string | null;
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        impact: "none" | "minor" | "major" | "critical" | "maintenance";
+                        resolved_at: string | null;
+                        /** @enum {string} */
+                        state: "investigating" | "identified" | "monitoring" | "resolved";
+                        title: string;
+                        updates: {
+                            created_at: string;
+                            id: string;
+                            message: string;
+                            /** @enum {string} */
+                            state: "investigating" | "identified" | "monitoring" | "resolved";
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    StatusPagesController_addUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                incidentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message: string;
+                    /** @enum {string} */
+                    state: "investigating" | "identified" | "monitoring" | "resolved";
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alert_incident_id: string | null;
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        impact: "none" | "minor" | "major" | "critical" | "maintenance";
+                        resolved_at: string | null;
+                        /** @enum {string} */
+                        state: "investigating" | "identified" | "monitoring" | "resolved";
+                        title: string;
+                        updates: {
+                            created_at: string;
+                            id: string;
+                            message: string;
+                            /** @enum {string} */
+                            state: "investigating" | "identified" | "monitoring" | "resolved";
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicStatusApiController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        generated_at: string;
+                        open_incidents: {
+                            created_at: string;
+                            impact: string;
+                            state: string;
+                            title: string;
+                        }[];
+                        servers: {
+                            degraded_90d_percent: number | null;
+                            name: string;
+                            player_limit: number | null;
+                            players: number | null;
+                            status: string;
+                            uptime_90d_percent: number | null;
+                        }[];
+                        /** @enum {string} */
+                        status: "operational" | "degraded" | "down";
+                        title: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    PublicStatusApiController_subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                } | {
+                    /** Format: uri */
+                    webhook_url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        confirmation: "mailed" | "none";
+                        /** @enum {string} */
+                        kind: "email" | "webhook";
+                        unsubscribe_url: string | null;
+                    };
+                };
+            };
+            /** @description error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

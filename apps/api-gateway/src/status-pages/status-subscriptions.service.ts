@@ -1,0 +1,180 @@
+import { Clock, SERVICE_CONFIG } from '@app/platform';
+import { hashToken, SecretBox } from '@app/secrets';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ApiGatewayConfig } from '../app.config';
+import { ApiError } from '../http/api-error';
+import { AccountMailer } from '../mail/account-mailer';
+import type { StatusIncidentRecord } from './status-incidents.repository';
+import { statusStrings, type StatusLanguage } from './status-page.i18n';
+import type { StatusPageRecord } from './status-pages.repository';
+import { StatusSubscribersRepository, type ActiveSubscriber } from './status-subscribers.repository';
+import { StatusWebhookNotifier } from './status-webhook.notifier';
+
+/** Subscribers a page may have (confirmed or not): a bound against filling the table through the public route. */
+export const MAX_SUBSCRIBERS_PER_PAGE = 10_000;
+
+const linkInvalid = () =>
+  new ApiError('LinkInvalid', 'this link is not valid (used or unknown)', 'Subscribe again on the status page.');
+
+/**
+ * Subscriptions to a status page: e-mail with double opt-in (a confirmation link; only confirmed addresses get
+ * notifications), webhooks (checked against the target guard, confirmed at once), and the notifications of incident
+ * updates. Tokens are random or derived and stored as SHA-256 only; webhook URLs are sealed. Every mail carries a
+ * one-click unsubscribe link (RFC 8058, List-Unsubscribe + List-Unsubscribe-Post).
+ */
+@Injectable()
+export class StatusSubscriptionsService {
+  private readonly logger = new Logger(StatusSubscriptionsService.name);
+  private readonly unsubscribeKey: Buffer;
+
+  constructor(
+    private readonly repository: StatusSubscribersRepository,
+    private readonly mailer: AccountMailer,
+    private readonly webhooks: StatusWebhookNotifier,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
+  ) {
+    this.unsubscribeKey = createHmac('sha256', config.SECRETS_KEY).update('status-page-unsubscribe').digest();
+  }
+
+  /** Starts an e-mail subscription: mails the confirmation link (the same answer whether new or known). */
+  async subscribeEmail(page: StatusPageRecord, email: string, lang: StatusLanguage): Promise<void> {
+    const origin = this.origin();
+    await this.belowCap(page.id);
+    const confirmToken = randomBytes(32).toString('base64url');
+    const unsubscribeToken = this.emailUnsubscribeToken(page.id, email);
+    const { confirmed } = await this.repository.upsertEmail({
+      pageId: page.id,
+      email,
+      locale: lang,
+      confirmTokenHash: hashToken(confirmToken),
+      unsubscribeTokenHash: hashToken(unsubscribeToken),
+    });
+    if (confirmed) return; // subscribed already: nothing to confirm, and no mail that tells anyone so
+    const t = statusStrings(lang);
+    const base = `${origin}/status/${encodeURIComponent(page.slug)}`;
+    const confirmUrl = `${base}/confirm?token=${confirmToken}&lang=${lang}`;
+    const subject = t.mailConfirmSubject.replace('{title}', page.title);
+    const text = `${t.mailConfirmBody.replace('{title}', page.title)}\n\n${confirmUrl}\n`;
+    await this.mailer.deliver(
+      { to: [email], subject, text, html: `<p>${escape(text).replace(/\n/g, '<br>')}</p>`, headers: {} },
+      'status page confirmation',
+    );
+  }
+
+  /** Adds a webhook subscriber; answers the token of its unsubscribe link (shown once). */
+  async subscribeWebhook(page: StatusPageRecord, url: string): Promise<{ unsubscribeToken: string }> {
+    const refusal = await this.webhooks.refusal(url);
+    if (refusal)
+      throw new ApiError('TargetNotAllowed', `webhook_url ${refusal}`, 'Give a public http(s) URL of your receiver.', {
+        fields: [{ field: 'webhook_url', problem: refusal }],
+      });
+    await this.belowCap(page.id);
+    const unsubscribeToken = randomBytes(32).toString('base64url');
+    await this.repository.createWebhook({
+      pageId: page.id,
+      webhookUrlSealed: new Uint8Array(this.box.seal(url, `status_subscriber:${page.id}`)),
+      unsubscribeTokenHash: hashToken(unsubscribeToken),
+      at: this.clock.now(),
+    });
+    return { unsubscribeToken };
+  }
+
+  async confirm(page: StatusPageRecord, token: string): Promise<void> {
+    if (!token || token.length > 100 || !(await this.repository.confirm(page.id, hashToken(token), this.clock.now())))
+      throw linkInvalid();
+  }
+
+  async unsubscribe(page: StatusPageRecord, token: string): Promise<void> {
+    if (!token || token.length > 100 || !(await this.repository.unsubscribe(page.id, hashToken(token))))
+      throw linkInvalid();
+  }
+
+  /**
+   * Tells every confirmed subscriber of an incident's newest update: a mail each (in the language it subscribed in)
+   * and a JSON POST to each webhook. Runs after the request; failures are logged without address or URL.
+   */
+  async notify(page: StatusPageRecord, incident: StatusIncidentRecord): Promise<void> {
+    const subscribers = await this.repository.confirmed(page.id);
+    for (const subscriber of subscribers) {
+      try {
+        if (subscriber.kind === 'email') await this.mailUpdate(page, incident, subscriber);
+        else await this.postUpdate(page, incident, subscriber);
+      } catch (error) {
+        this.logger.warn(
+          { pageId: page.id, subscriberId: subscriber.id, kind: subscriber.kind, reason: (error as Error).message },
+          'status page notification not delivered',
+        );
+      }
+    }
+  }
+
+  private async mailUpdate(page: StatusPageRecord, incident: StatusIncidentRecord, subscriber: ActiveSubscriber) {
+    if (!subscriber.email || !this.config.PUBLIC_URL) return;
+    const lang = (subscriber.locale as StatusLanguage) ?? 'en';
+    const t = statusStrings(lang);
+    const update = incident.updates[0];
+    const state = (t as Record<string, string>)[`state_${incident.state}`] ?? incident.state;
+    const base = `${this.config.PUBLIC_URL}/status/${encodeURIComponent(page.slug)}`;
+    const unsubscribeUrl = `${base}/unsubscribe?token=${this.emailUnsubscribeToken(page.id, subscriber.email)}&lang=${lang}`;
+    const text = `${incident.title}\n${state}: ${update?.message ?? ''}\n\n${base}?lang=${lang}\n\n${t.mailUnsubscribe} ${unsubscribeUrl}\n`;
+    const delivered = await this.mailer.deliver(
+      {
+        to: [subscriber.email],
+        subject: `[${page.title}] ${incident.title}: ${state}`,
+        text,
+        html: `<p>${escape(text).replace(/\n/g, '<br>')}</p>`,
+        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
+      'status page notification',
+    );
+    if (!delivered) throw new Error('the mail server did not take the mail');
+  }
+
+  private async postUpdate(page: StatusPageRecord, incident: StatusIncidentRecord, subscriber: ActiveSubscriber) {
+    if (!subscriber.webhookUrlSealed) return;
+    const url = this.box.open(subscriber.webhookUrlSealed, `status_subscriber:${page.id}`);
+    const update = incident.updates[0];
+    const status = await this.webhooks.post(url, {
+      page: { slug: page.slug, title: page.title },
+      incident: {
+        id: incident.id,
+        title: incident.title,
+        impact: incident.impact,
+        state: incident.state,
+        created_at: incident.createdAt.toISOString(),
+        resolved_at: incident.resolvedAt?.toISOString() ?? null,
+      },
+      update: update
+        ? { state: update.state, message: update.message, created_at: update.createdAt.toISOString() }
+        : null,
+    });
+    if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
+  }
+
+  /** The stable unsubscribe token of an address on a page: an HMAC, so every mail can carry it without storing it. */
+  private emailUnsubscribeToken(pageId: string, email: string): string {
+    return createHmac('sha256', this.unsubscribeKey).update(`${pageId}\n${email}`).digest('base64url');
+  }
+
+  private origin(): string {
+    if (!this.config.PUBLIC_URL || !this.mailer.configured)
+      throw new ApiError(
+        'Conflict',
+        'e-mail subscriptions are not available on this platform',
+        'Use the Atom feed or a webhook; the operator must set PUBLIC_URL and SMTP_URL for e-mail.',
+      );
+    return this.config.PUBLIC_URL;
+  }
+
+  private async belowCap(pageId: string): Promise<void> {
+    if ((await this.repository.count(pageId)) >= MAX_SUBSCRIBERS_PER_PAGE)
+      throw new ApiError('Conflict', 'this status page has too many subscribers', 'Use the Atom feed instead.');
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
