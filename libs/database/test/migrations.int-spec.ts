@@ -80,6 +80,9 @@ const RELATIONAL = [
   'sso_configs',
   'sso_domains',
   'sso_login_attempts',
+  // issue 24: ack
+  'incident_notes',
+  'incident_ack_links',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
