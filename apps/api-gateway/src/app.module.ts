@@ -12,6 +12,10 @@ import {
   SilencesController,
 } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { AckLinkController } from './incidents/ack-link.controller';
+import { IncidentAckController } from './incidents/incident-ack.controller';
+import { IncidentAckService } from './incidents/incident-ack.service';
+import { MemberNamesRepository } from './incidents/member-names.repository';
 import { OutboundCountersRepository } from './alerts/outbound-counters.repository';
 import { OutboundThrottle } from './alerts/outbound-throttle';
 import { AuditModule } from './audit/audit.module';
@@ -78,6 +82,8 @@ export class AppModule {
         AlertRecipientsController,
         IncidentsController,
         SilencesController,
+        IncidentAckController,
+        AckLinkController,
       ],
       providers: [
         ...gameAccessProviders,
@@ -93,6 +99,8 @@ export class AppModule {
         AlertsService,
         OutboundCountersRepository,
         OutboundThrottle,
+        IncidentAckService,
+        MemberNamesRepository,
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],
     };

@@ -43,4 +43,9 @@ export type AuditAction =
   | 'sso.configured'
   | 'sso.removed'
   | 'sso.login'
-  | 'sso.login_failed';
+  | 'sso.login_failed'
+  // issue 24: incident acknowledgement and notes
+  | 'incident.acknowledged'
+  | 'incident.unacknowledged'
+  | 'incident.note_added'
+  | 'incident.acknowledged_via_link';
