@@ -6,6 +6,9 @@ import { ApiRoute } from '../http/api-doc';
 import { ackLinkPage } from './ack-link.page';
 import { IncidentAckService } from './incident-ack.service';
 
+/** What a token can look like (`gsm_ack_` and base64url); anything else is no link, without asking alerting. */
+const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** The token is the credential: the page must not be cached, framed, indexed or leak it as a referrer. */
 function sendPage(res: Response, page: { status: number; html: string }): void {
   res.status(page.status);
@@ -40,6 +43,7 @@ export class AckLinkController {
     errors: [404, 409, 410],
   })
   async confirm(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    if (!TOKEN.test(token)) return sendPage(res, ackLinkPage('unknown', null, ''));
     const answer = await this.acks.peekLink(token);
     sendPage(res, ackLinkPage(answer.state, answer.incident, `/api/v1/incident-ack/${encodeURIComponent(token)}`));
   }
@@ -54,6 +58,7 @@ export class AckLinkController {
     errors: [404, 409, 410],
   })
   async acknowledge(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    if (!TOKEN.test(token)) return sendPage(res, ackLinkPage('unknown', null, ''));
     const answer = await this.acks.useLink(token);
     sendPage(res, ackLinkPage(answer.state, answer.incident, ''));
   }
