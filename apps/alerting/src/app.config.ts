@@ -51,5 +51,7 @@ export const AlertingConfig = serviceEnvSchema(3003).extend({
   ALERTING_MAX_FAILURES: intVar(1, 1000, 12),
   /** How often the outbox sweep republishes deliveries whose job went missing. */
   ALERTING_SWEEP_MS: intVar(500, 3_600_000, 30_000),
+  /** How long the acknowledge link of a chat message works (issue 24); it works once either way. */
+  ALERTING_ACK_LINK_TTL_HOURS: intVar(1, 24 * 30, 24),
 });
 export type AlertingConfig = z.infer<typeof AlertingConfig>;

@@ -12,6 +12,10 @@ import {
   SilencesController,
 } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { AckLinkController } from './incidents/ack-link.controller';
+import { IncidentAckController } from './incidents/incident-ack.controller';
+import { IncidentAckService } from './incidents/incident-ack.service';
+import { MemberNamesRepository } from './incidents/member-names.repository';
 import { OutboundCountersRepository } from './alerts/outbound-counters.repository';
 import { OutboundThrottle } from './alerts/outbound-throttle';
 import { AuditModule } from './audit/audit.module';
@@ -82,6 +86,8 @@ export class AppModule {
         AlertRecipientsController,
         IncidentsController,
         SilencesController,
+        IncidentAckController,
+        AckLinkController,
       ],
       providers: [
         ...gameAccessProviders,
@@ -97,6 +103,8 @@ export class AppModule {
         AlertsService,
         OutboundCountersRepository,
         OutboundThrottle,
+        IncidentAckService,
+        MemberNamesRepository,
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],
     };

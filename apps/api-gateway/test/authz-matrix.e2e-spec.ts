@@ -294,6 +294,28 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     silence: async () =>
       (await asAdmin('POST', '/api/v1/silences', { ends_at: new Date(Date.now() + 3_600_000).toISOString() })).body
         .id as string,
+    /** An open incident of A's server (one per instance may be open), as alerting would have opened it. */
+    openIncident: async () =>
+      (
+        (await sql<{ id: string }>(
+          db.url,
+          `INSERT INTO incidents (org_id, server_id, rule_id, state, summary, rule_kind, rule_name, instance)
+           VALUES ($1, $2, $3, 'open', 'Matrix outage', 'player_joined', 'Matrix rule', $4) RETURNING id`,
+          [orgA, serverId, ruleId, unique('instance')],
+        )) as [{ id: string }]
+      )[0].id,
+    /** A valid acknowledge link of a new open incident of A (what a Discord message of it would carry). */
+    ackLink: async () => {
+      const token = `gsm_ack_${randomBytes(32).toString('base64url')}`;
+      const hash = createHash('sha256').update(token).digest('hex');
+      await sql(
+        db.url,
+        `INSERT INTO incident_ack_links (incident_id, org_id, token_hash, token_sealed, expires_at)
+         VALUES ($1, $2, $3, '\\x00', now() + interval '1 hour')`,
+        [await throwaway.openIncident(), orgA, hash],
+      );
+      return token;
+    },
   };
 
   let matrixPlayerId: string | undefined;
@@ -469,6 +491,18 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     'GET /api/v1/alerts/incidents/{id}': async () => ({ params: { id: incidentId } }),
     // Filtered by A's channel: B's admin gets B's (empty) log, never A's deliveries.
     'GET /api/v1/alerts/deliveries': async () => ({ query: { channel_id: channelId } }),
+    // An open incident of A each: Operators acknowledge it (or take an acknowledgement back); B's admin gets 404.
+    'POST /api/v1/alerts/incidents/{id}/acknowledge': async () => ({
+      params: { id: await throwaway.openIncident() },
+      body: { notify_channels: false },
+    }),
+    'DELETE /api/v1/alerts/incidents/{id}/acknowledge': async () => ({
+      params: { id: await throwaway.openIncident() },
+    }),
+    'POST /api/v1/alerts/incidents/{id}/notes': async () => ({ params: { id: incidentId }, body: { text: 'On it' } }),
+    // The link is the proof, no sign-in: every caller sees its page and acknowledges with a fresh, valid link.
+    'GET /api/v1/incident-ack/{token}': async () => ({ params: { token: await throwaway.ackLink() } }),
+    'POST /api/v1/incident-ack/{token}': async () => ({ params: { token: await throwaway.ackLink() } }),
     // Naming A's server and rule: B's admin gets 404, not a silence of A's server.
     'POST /api/v1/silences': async () => ({
       body: {

@@ -184,6 +184,12 @@ GET    /api/v1/alerts/deliveries                  401  200  200  200   200  404 
 GET    /api/v1/silences                           401  200  200  200   200  404  401   403  403  403  200  403
 POST   /api/v1/silences                           401  403  201  201   404  404  401   403  403  403  403  201
 DELETE /api/v1/silences/{id}                      401  403  204  204   404  404  401   403  403  403  403  204
+## incident acknowledgement (issue 24)
+POST   /api/v1/alerts/incidents/{id}/acknowledge  401  403  200  200   404  404  401   403  403  403  403  200
+DELETE /api/v1/alerts/incidents/{id}/acknowledge  401  403  200  200   404  404  401   403  403  403  403  200
+POST   /api/v1/alerts/incidents/{id}/notes        401  403  201  201   404  404  401   403  403  403  403  201
+GET    /api/v1/incident-ack/{token}               200  200  200  200   200  200  200   200  200  200  200  200
+POST   /api/v1/incident-ack/{token}               200  200  200  200   200  200  200   200  200  200  200  200
 ## single sign-on
 GET    /api/v1/org/sso                            401  403  403  200   200  404  401   403  403  403  403  403
 PUT    /api/v1/org/sso                            401  403  403  400   400  404  401   403  403  403  403  403

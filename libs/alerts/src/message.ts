@@ -4,7 +4,7 @@ import type { MessageWords } from './i18n/words';
 export { formatDuration } from './i18n/formats';
 
 /** Which moment of an incident a notification tells of. */
-export type Transition = 'fired' | 'resolved' | 'repeat' | 'test';
+export type Transition = 'fired' | 'resolved' | 'repeat' | 'test' | 'acknowledged';
 
 /** One labelled detail of a notification, e.g. `{name: 'Tick rate', value: '9.1/s'}`. */
 export interface MessageField {
@@ -44,6 +44,8 @@ export interface AlertMessage {
   fields: MessageField[];
   /** A link to the server's dashboard, or null when the platform's public URL is not configured. */
   url: string | null;
+  /** A single-use link that acknowledges the incident (chat messages of a firing incident; issue 24), or absent. */
+  ackUrl?: string | null;
   /**
    * The same texts as catalogue keys and values (i18n/words.ts), so that each channel says them in its own
    * language; the strings above are their English. Absent on messages stored before channels had languages.

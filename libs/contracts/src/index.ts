@@ -10,5 +10,6 @@ export * from './schemas/auth.schema';
 export * from './schemas/billing.schema';
 export * from './schemas/common.schema';
 export * from './schemas/dead-letter.schema';
+export * from './schemas/incident-ack.schema';
 export * from './schemas/poll.schema';
 export * from './schemas/server-lifecycle.schema';

@@ -20,6 +20,7 @@ import {
   SubscriptionChangeRequest,
 } from './schemas/billing.schema';
 import { DeadLetter } from './schemas/dead-letter.schema';
+import * as IncidentAck from './schemas/incident-ack.schema';
 import { AddonStatusChanged, PollJob, PollResult, ServerStatusChanged } from './schemas/poll.schema';
 import { ServerDeleted, ServerRegistered, ServerUpdated } from './schemas/server-lifecycle.schema';
 
@@ -241,5 +242,36 @@ export const Requests = {
     AlertConfig.DeliveryListRequest,
     AlertConfig.DeliveryListReply,
     'api-gateway -> alerting: the delivery log, newest first, filtered and paged',
+  ),
+  // issue 24: incident acknowledgement and notes
+  incidentAck: defineRequest(
+    'alerting.incident.ack.v1',
+    IncidentAck.IncidentAckRequest,
+    IncidentAck.IncidentAckReply,
+    'api-gateway -> alerting: acknowledge an open incident (repeat notifications stop), optionally telling its channels',
+  ),
+  incidentUnack: defineRequest(
+    'alerting.incident.unack.v1',
+    IncidentAck.IncidentUnackRequest,
+    IncidentAck.IncidentAckReply,
+    'api-gateway -> alerting: take an acknowledgement back (repeat notifications resume)',
+  ),
+  incidentNote: defineRequest(
+    'alerting.incident.note.v1',
+    IncidentAck.IncidentNoteRequest,
+    IncidentAck.IncidentNoteReply,
+    "api-gateway -> alerting: add a note to an incident's timeline",
+  ),
+  ackLinkPeek: defineRequest(
+    'alerting.ack-link.peek.v1',
+    IncidentAck.AckLinkRequest,
+    IncidentAck.AckLinkReply,
+    "api-gateway -> alerting: what a chat message's acknowledge link stands for (changes nothing)",
+  ),
+  ackLinkUse: defineRequest(
+    'alerting.ack-link.use.v1',
+    IncidentAck.AckLinkRequest,
+    IncidentAck.AckLinkReply,
+    'api-gateway -> alerting: use an acknowledge link once (acknowledges "via link")',
   ),
 } as const;

@@ -89,6 +89,9 @@ const RELATIONAL = [
   'status_incidents',
   'status_incident_updates',
   'status_subscribers',
+  // issue 24: ack
+  'incident_notes',
+  'incident_ack_links',
 ];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {

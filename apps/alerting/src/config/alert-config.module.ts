@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AlertingProvidersModule } from '../alerting.providers';
+import { AckLinks } from '../incidents/ack-links';
+import { IncidentAckRepository } from '../incidents/incident-ack.repository';
+import { IncidentAckService } from '../incidents/incident-ack.service';
+import { IncidentNotesRepository } from '../incidents/incident-notes.repository';
 import { AlertChannelsRepository } from './alert-channels.repository';
 import { AlertChannelsService } from './alert-channels.service';
 import { AlertConfigResponder } from './alert-config.responder';
@@ -30,7 +34,12 @@ import { SilencesService } from './silences.service';
     IncidentLogService,
     ConfigChanges,
     AlertConfigResponder,
+    // issue 24: acknowledgement, notes and acknowledge links (the delivery service puts the links into messages)
+    IncidentAckRepository,
+    IncidentNotesRepository,
+    AckLinks,
+    IncidentAckService,
   ],
-  exports: [AlertChannelsRepository],
+  exports: [AlertChannelsRepository, AckLinks],
 })
 export class AlertConfigModule {}

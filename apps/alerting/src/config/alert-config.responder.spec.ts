@@ -5,6 +5,7 @@ import type { AlertChannelsService } from './alert-channels.service';
 import { AlertConfigFailure } from './alert-config.errors';
 import { AlertConfigResponder } from './alert-config.responder';
 import type { AlertRulesService } from './alert-rules.service';
+import type { IncidentAckService } from '../incidents/incident-ack.service';
 import type { IncidentLogService } from './incident-log.service';
 import type { SilencesService } from './silences.service';
 import type { RecipientsService } from '../recipients/recipients.service';
@@ -33,6 +34,7 @@ function setup(fail: unknown) {
     {} as IncidentLogService,
     new SecretBox(Buffer.alloc(32, 3).toString('base64')),
     {} as RecipientsService,
+    {} as IncidentAckService,
   );
   responder.onApplicationBootstrap();
   return (request: unknown) => handlers.get(Requests.alertRuleList.subject)!(request);

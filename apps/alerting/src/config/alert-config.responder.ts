@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '@app/database';
 import { Messaging } from '@app/messaging';
 import { SecretBox } from '@app/secrets';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { IncidentAckService } from '../incidents/incident-ack.service';
 import { RecipientsService } from '../recipients/recipients.service';
 import { AlertConfigFailure } from './alert-config.errors';
 import { AlertChannelsService } from './alert-channels.service';
@@ -41,6 +42,7 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
     private readonly log: IncidentLogService,
     private readonly box: SecretBox,
     private readonly recipients: RecipientsService,
+    private readonly acks: IncidentAckService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -76,6 +78,11 @@ export class AlertConfigResponder implements OnApplicationBootstrap {
     this.serve(Requests.incidentList, ({ orgId, ...q }) => this.log.incidents(orgId, q));
     this.serve(Requests.incidentGet, (r) => this.log.incident(r.orgId, r.incidentId));
     this.serve(Requests.deliveryList, ({ orgId, ...q }) => this.log.deliveries(orgId, q));
+    this.serve(Requests.incidentAck, (r) => this.acks.acknowledge(r.orgId, r.incidentId, r.actor, r.notifyChannels));
+    this.serve(Requests.incidentUnack, (r) => this.acks.unacknowledge(r.orgId, r.incidentId));
+    this.serve(Requests.incidentNote, (r) => this.acks.addNote(r.orgId, r.incidentId, r.author, r.text));
+    this.serve(Requests.ackLinkPeek, (r) => this.acks.peekLink(r.token));
+    this.serve(Requests.ackLinkUse, (r) => this.acks.useLink(r.token));
     // The api-gateway asks for a new server's preset rules before it answers the registration; should that answer
     // not reach it in time, the registration event makes them here (one replica of the queue group; creating them
     // is idempotent, so the usual second call creates nothing).

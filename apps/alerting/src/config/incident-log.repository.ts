@@ -19,6 +19,8 @@ export interface IncidentRecord {
   resolved_at: Date | null;
   peak: { value: number; at: string; label: string } | null;
   silenced: boolean;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
 }
 
 /** A delivery row with its channel and summary. */
@@ -87,7 +89,8 @@ export class IncidentLogRepository {
   incidents(orgId: string, f: IncidentFilter): Promise<IncidentRecord[]> {
     return this.prisma.$queryRaw<IncidentRecord[]>(Db.Prisma.sql`
       SELECT i.id, i.server_id, s.name AS server_name, i.rule_id, i.rule_kind, i.rule_name, i.severity, i.instance,
-             i.state::text AS state, i.summary, i.details, i.opened_at, i.fired_at, i.resolved_at, i.peak, i.silenced
+             i.state::text AS state, i.summary, i.details, i.opened_at, i.fired_at, i.resolved_at, i.peak, i.silenced,
+             i.acknowledged_at, i.acknowledged_by
         FROM incidents i JOIN servers s ON s.id = i.server_id
        WHERE i.org_id = ${orgId}::uuid
          AND (${f.serverId}::uuid IS NULL OR i.server_id = ${f.serverId}::uuid)

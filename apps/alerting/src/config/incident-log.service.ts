@@ -1,4 +1,4 @@
-import { Uuid, type AlertPageKey, type DeliveryView, type IncidentView } from '@app/contracts';
+import { Uuid, type AlertPageKey, type DeliveryView, type IncidentNoteView, type IncidentView } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { AlertConfigFailure } from './alert-config.errors';
 import {
@@ -7,6 +7,7 @@ import {
   type DeliveryRecord,
   type IncidentRecord,
 } from './incident-log.repository';
+import { IncidentNotesRepository } from '../incidents/incident-notes.repository';
 import { OrgServersRepository } from './org-servers.repository';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -36,6 +37,8 @@ export function incidentView(r: IncidentRecord): IncidentView {
     duration_seconds: r.resolved_at ? Math.round((r.resolved_at.getTime() - r.opened_at.getTime()) / 1000) : null,
     peak: r.peak,
     silenced: r.silenced,
+    acknowledged_at: iso(r.acknowledged_at),
+    acknowledged_by: r.acknowledged_at ? r.acknowledged_by : null,
   };
 }
 
@@ -77,6 +80,7 @@ export class IncidentLogService {
   constructor(
     private readonly log: IncidentLogRepository,
     private readonly servers: OrgServersRepository,
+    private readonly notes: IncidentNotesRepository,
   ) {}
 
   async incidents(
@@ -108,7 +112,10 @@ export class IncidentLogService {
     };
   }
 
-  async incident(orgId: string, id: string): Promise<IncidentView & { deliveries: DeliveryView[] }> {
+  async incident(
+    orgId: string,
+    id: string,
+  ): Promise<IncidentView & { deliveries: DeliveryView[]; notes: IncidentNoteView[] }> {
     const rows = Uuid.safeParse(id).success
       ? await this.log.incidents(orgId, {
           serverId: null,
@@ -128,7 +135,8 @@ export class IncidentLogService {
       after: null,
       limit: 200,
     });
-    return { ...incidentView(rows[0]), deliveries: deliveries.items };
+    const notes = await this.notes.list(id);
+    return { ...incidentView(rows[0]), deliveries: deliveries.items, notes };
   }
 
   async deliveries(

@@ -1,5 +1,13 @@
 import { channelFeature, openChannelConfig, type AlertMessage, type ChannelConfig } from '@app/alerts';
-import { Requests, Streams, Subjects, type ChannelKind, type DeliveryJob, type PlanEntitlements } from '@app/contracts';
+import {
+  deliveryJobEvent,
+  Requests,
+  Streams,
+  Subjects,
+  type ChannelKind,
+  type DeliveryJob,
+  type PlanEntitlements,
+} from '@app/contracts';
 import { Messaging, RetryLaterError, type ConsumerHandle } from '@app/messaging';
 import { Clock, LifecycleService, SERVICE_CONFIG } from '@app/platform';
 import { SecretBox } from '@app/secrets';
@@ -7,12 +15,16 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { AlertingMetrics } from '../alerting.metrics';
 import type { AlertingConfig } from '../app.config';
 import { EvaluationService } from '../engine/evaluation.service';
+import { AckLinks } from '../incidents/ack-links';
 import { RecipientsService } from '../recipients/recipients.service';
 import { ChannelSender, type SendResult } from './channel-sender';
 import { DeliveriesRepository, type ClaimedDelivery } from './deliveries.repository';
 import { RateLimiter } from './rate-limiter';
 
 type ClaimedRow = ClaimedDelivery;
+
+/** The moments of an incident whose chat messages carry its acknowledge link. */
+const ACK_TRANSITIONS = new Set(['fired', 'repeat']);
 
 const FEATURE_TEXT = {
   discordAlerts: { what: 'Discord alerts', plan: 'Hobby' },
@@ -66,6 +78,7 @@ export class DeliveryService implements OnApplicationBootstrap {
     private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly env: AlertingConfig,
     private readonly recipients: RecipientsService,
+    private readonly ackLinks: AckLinks,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -146,6 +159,9 @@ export class DeliveryService implements OnApplicationBootstrap {
       config = { ...config, to: split.confirmed };
     }
     const message = reviveMessage(row.message, this.env.PUBLIC_URL);
+    // Chat messages of a firing incident carry its acknowledge link (issue 24); machines and mail do not.
+    if ((channel.kind === 'discord' || channel.kind === 'slack') && ACK_TRANSITIONS.has(message.transition))
+      message.ackUrl = await this.ackLinks.urlFor(message.incidentId, channel.org_id);
     const started = performance.now();
     let result = await this.sender.send(config, message, row.id, channel.locale);
     // Said in the delivery's log and so in the channel's status (its last delivery), also when it was sent.
@@ -240,7 +256,7 @@ export class DeliveryService implements OnApplicationBootstrap {
     try {
       const due = await this.deliveries.overdue(this.env.ALERTING_SWEEP_MS);
       for (const d of due) {
-        const event = d.event.startsWith('repeat') ? 'repeat' : (d.event as 'fired' | 'resolved');
+        const event = deliveryJobEvent(d.event);
         await this.messaging.publishDurable(
           Subjects.deliveryJob,
           { deliveryId: d.id, incidentId: d.incident_id, channelId: d.channel_id, channelKind: d.kind, event },

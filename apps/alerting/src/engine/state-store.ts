@@ -1,4 +1,4 @@
-import type { DeliveryJob, IncidentEvent } from '@app/contracts';
+import { deliveryJobEvent, type DeliveryJob, type IncidentEvent } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AlertConfigCache } from './config-cache';
@@ -158,7 +158,7 @@ export class StateStore {
       message: { ...message, incidentId },
     });
     const kinds = new Map(channels.map((c) => [c.id, c.kind]));
-    const jobEvent = event.startsWith('repeat') ? 'repeat' : (event as 'fired' | 'resolved');
+    const jobEvent = deliveryJobEvent(event);
     for (const r of rows)
       out.jobs.push({
         deliveryId: r.id,

@@ -114,7 +114,9 @@ export class StateBatch {
              'pending', now()
         FROM unnest(${[...d.ids]}::uuid[], ${[...d.channelIds]}::uuid[]) AS d(id, channel_id)
         JOIN notification_channels c ON c.id = d.channel_id
-       WHERE EXISTS (SELECT 1 FROM incidents WHERE id = ${d.incidentId}::uuid)
+       WHERE EXISTS (SELECT 1 FROM incidents WHERE id = ${d.incidentId}::uuid
+                        -- an acknowledged incident gets no repeats (issue 24; incidents/incident-ack.service.ts)
+                        AND (${d.event} NOT LIKE 'repeat%' OR acknowledged_at IS NULL))
       ON CONFLICT (incident_id, channel_id, event) DO NOTHING RETURNING id, channel_id`);
   }
 

@@ -1,4 +1,5 @@
 import { RULE_KINDS } from '@app/alerts';
+import { IncidentNoteView } from '@app/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -237,8 +238,8 @@ export class IncidentsController {
   @Get('incidents/:id')
   @Access(read)
   @ApiRoute({
-    summary: 'One incident with its deliveries',
-    response: IncidentView.extend({ deliveries: z.array(DeliveryView) }),
+    summary: 'One incident with its deliveries and the notes on its timeline (oldest first)',
+    response: IncidentView.extend({ deliveries: z.array(DeliveryView), notes: z.array(IncidentNoteView) }),
     errors: [404],
   })
   incident(@Caller() caller: Principal, @Param('id') id: string) {

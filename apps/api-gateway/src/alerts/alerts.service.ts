@@ -85,8 +85,8 @@ export class AlertsService {
     private readonly verification: EmailVerificationService,
   ) {}
 
-  /** Asks alerting; its typed refusal becomes the ApiError it names, no answer a 503. */
-  private async ask<C extends RequestContract>(
+  /** Asks alerting; its typed refusal becomes the ApiError it names, no answer a 503 (incidents/ uses it too). */
+  async ask<C extends RequestContract>(
     contract: C,
     request: RequestOf<C>,
     timeoutMs = READ_TIMEOUT_MS,

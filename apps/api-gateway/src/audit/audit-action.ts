@@ -49,4 +49,9 @@ export type AuditAction =
   | 'status_page.updated'
   | 'status_page.deleted'
   | 'status_incident.created'
-  | 'status_incident.updated';
+  | 'status_incident.updated'
+  // issue 24: incident acknowledgement and notes
+  | 'incident.acknowledged'
+  | 'incident.unacknowledged'
+  | 'incident.note_added'
+  | 'incident.acknowledged_via_link';

@@ -27,6 +27,8 @@ export interface RenderWords {
   /** The heading of the details in a plain-text e-mail. */
   details: string;
   openDashboard: string;
+  /** The label of a chat message's acknowledge link ("I am on it"). */
+  acknowledge: string;
   /** The headline when a message has none. */
   alert: string;
   /** Before the headline of a test: "[TEST]". */

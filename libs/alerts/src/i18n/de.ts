@@ -17,6 +17,7 @@ export const de: Catalogue = {
     duration: 'Dauer',
     details: 'Details',
     openDashboard: 'Dashboard öffnen',
+    acknowledge: 'Bestätigen (ich kümmere mich)',
     alert: 'Alarm',
     testTag: '[TEST]',
     testNote: 'Dies ist eine Testbenachrichtigung: Es ist nichts zu tun.',

@@ -26,6 +26,7 @@ export const en: Catalogue = {
     duration: 'Duration',
     details: 'Details',
     openDashboard: 'Open dashboard',
+    acknowledge: 'Acknowledge',
     alert: 'Alert',
     testTag: '[TEST]',
     testNote: 'This is a test notification: no action needed.',

@@ -20,6 +20,7 @@ export const es: Catalogue = {
     duration: 'Duración',
     details: 'Detalles',
     openDashboard: 'Abrir panel',
+    acknowledge: 'Confirmar (me encargo)',
     alert: 'Alerta',
     testTag: '[PRUEBA]',
     testNote: 'Esta es una notificación de prueba: no hace falta hacer nada.',

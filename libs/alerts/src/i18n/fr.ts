@@ -23,6 +23,7 @@ export const fr: Catalogue = {
     duration: 'Durée',
     details: 'Détails',
     openDashboard: 'Ouvrir le tableau de bord',
+    acknowledge: 'Prendre en charge',
     alert: 'Alerte',
     testTag: '[TEST]',
     testNote: `Ceci est une notification de test${NBSP}: aucune action n’est nécessaire.`,

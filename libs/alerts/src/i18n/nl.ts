@@ -20,6 +20,7 @@ export const nl: Catalogue = {
     duration: 'Duur',
     details: 'Details',
     openDashboard: 'Dashboard openen',
+    acknowledge: 'Bevestigen (ik pak het op)',
     alert: 'Melding',
     testTag: '[TEST]',
     testNote: 'Dit is een testmelding: je hoeft niets te doen.',

@@ -102,7 +102,9 @@ export function renderDiscord(message: AlertMessage, locale: Locale = 'en'): Dis
   const title = truncate(displayTitle(msg, t), L.title);
   const at = unixSeconds(msg.at);
   const status = statusLine(msg, t, (d) => `<t:${unixSeconds(d)}:F> (<t:${unixSeconds(d)}:R>)`, true);
-  const tail = [status, `🕒 <t:${at}:F> (<t:${at}:R>)`].filter((s): s is string => s !== null).join('\n');
+  const ackUrl = safeUrl(msg.ackUrl ?? null);
+  const ack = ackUrl === null ? null : `[${[...t.render.acknowledge].map(md).join('')}](${ackUrl})`;
+  const tail = [status, `🕒 <t:${at}:F> (<t:${at}:R>)`, ack].filter((s): s is string => s !== null).join('\n');
   const separator = '\n\n';
   const summaryRoom = L.description - codePointLength(tail) - separator.length;
   let summary = msg.summary.trim() === '' ? '' : truncateEscaped(msg.summary.trim(), summaryRoom, md);

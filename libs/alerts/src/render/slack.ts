@@ -120,11 +120,14 @@ export function renderSlack(message: AlertMessage, locale: Locale = 'en'): Slack
   const context = `🕒 ${slackDate(msg.at)} · ${mrkdwn(footerLine(msg, 200, t), 500)}`;
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: context }] });
 
+  const buttons: SlackButton[] = [];
   const url = safeUrl(msg.url);
-  if (url !== null && codePointLength(url) <= L.buttonUrl) {
-    const button: SlackButton = { type: 'button', text: { type: 'plain_text', text: t.render.openDashboard }, url };
-    blocks.push({ type: 'actions', elements: [button] });
-  }
+  if (url !== null && codePointLength(url) <= L.buttonUrl)
+    buttons.push({ type: 'button', text: { type: 'plain_text', text: t.render.openDashboard }, url });
+  const ackUrl = safeUrl(msg.ackUrl ?? null);
+  if (ackUrl !== null && codePointLength(ackUrl) <= L.buttonUrl)
+    buttons.push({ type: 'button', text: { type: 'plain_text', text: t.render.acknowledge }, url: ackUrl });
+  if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons });
 
   const fallbackHead = `${emoji} ${mrkdwn(title, 300)} · ${server}`;
   const fallbackSummary =

@@ -183,6 +183,7 @@ export function statusLine(
     case 'test':
       return t.render.testNote;
     case 'fired':
+    case 'acknowledged':
       return null;
   }
 }

@@ -132,6 +132,9 @@ export const IncidentView = z.object({
   duration_seconds: z.number().nullable(),
   peak: z.object({ value: z.number(), at: z.string(), label: z.string() }).nullable(),
   silenced: z.boolean(),
+  /** When someone said "I am on it" (repeat notifications stop), and who; null when not acknowledged. */
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.string().nullable(),
 });
 export type IncidentView = z.infer<typeof IncidentView>;
 
@@ -323,7 +326,12 @@ export const IncidentListReply = alertConfigReply(
 );
 /** One incident with its deliveries. */
 export const IncidentGetRequest = z.object({ orgId: Uuid, incidentId: PathId });
-export const IncidentDetailsReply = alertConfigReply(IncidentView.extend({ deliveries: z.array(DeliveryView) }));
+export const IncidentDetailsReply = alertConfigReply(
+  IncidentView.extend({
+    deliveries: z.array(DeliveryView),
+    notes: z.array(z.object({ id: z.string(), author: z.string(), text: z.string(), created_at: z.string() })),
+  }),
+);
 /** The delivery log, newest first, filtered and paged. */
 export const DeliveryListRequest = z.object({
   orgId: Uuid,

@@ -26,9 +26,16 @@ export const DeliveryJob = z.object({
   incidentId: Uuid,
   channelId: Uuid,
   channelKind: ChannelKind,
-  event: z.enum(['fired', 'resolved', 'repeat']),
+  event: z.enum(['fired', 'resolved', 'repeat', 'acknowledged']),
 });
 export type DeliveryJob = z.infer<typeof DeliveryJob>;
+
+/** The job event of a stored delivery event (`repeat-2` -> `repeat`, `acknowledged-<ms>` -> `acknowledged`). */
+export function deliveryJobEvent(event: string): DeliveryJob['event'] {
+  if (event.startsWith('repeat')) return 'repeat';
+  if (event.startsWith('acknowledged')) return 'acknowledged';
+  return event === 'resolved' ? 'resolved' : 'fired';
+}
 
 /**
  * Produced by the api-gateway after a user changed alert rules, channels or silences (core NATS); alerting reloads

@@ -6,11 +6,16 @@ import { num } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
 import { incidentDuration, SeverityPill } from './common';
 import { DeliveryTable } from './DeliveryTable';
+import { AckPanel, NotesPanel } from './IncidentAck';
 import type { Incident } from './model';
 import { incidentQuery } from './queries';
 
 /** Open (red) or resolved (green), and whether its notifications were muted. */
-export function IncidentStatePill({ incident }: { incident: Pick<Incident, 'state' | 'silenced'> }) {
+export function IncidentStatePill({
+  incident,
+}: {
+  incident: Pick<Incident, 'state' | 'silenced' | 'acknowledged_at'>;
+}) {
   const { t } = useTranslation('alerts');
   return (
     <>
@@ -18,12 +23,13 @@ export function IncidentStatePill({ incident }: { incident: Pick<Incident, 'stat
         {t(`incidentState.${incident.state}`)}
       </span>
       {incident.silenced && <span className="pill">{t('incidents.silenced')}</span>}
+      {incident.acknowledged_at && <span className="pill">{t('ack.pill')}</span>}
     </>
   );
 }
 
 /** One incident with the notifications sent about it. */
-export function IncidentView({ id }: { id: string }) {
+export function IncidentView({ id, writer }: { id: string; writer: boolean }) {
   const { t } = useTranslation('alerts');
   const incident = useQuery(incidentQuery(id));
   const now = useNow();
@@ -90,6 +96,8 @@ export function IncidentView({ id }: { id: string }) {
                 </div>
               )}
             </dl>
+            <AckPanel incident={i} writer={writer} />
+            <NotesPanel incident={i} writer={writer} />
             <h3>{t('incidents.notifications')}</h3>
             {i.deliveries.length === 0 ? (
               <p className="muted">{i.silenced ? t('incidents.noneSilenced') : t('incidents.noneSent')}</p>

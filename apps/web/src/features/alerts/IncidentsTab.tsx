@@ -25,7 +25,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString
 const localToIso = (v: string) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : '');
 
 /** Open incidents first (read again every 15 s), then the history with filters and "load more". */
-export function IncidentsTab(_props: TabProps) {
+export function IncidentsTab({ writer }: TabProps) {
   const { t } = useTranslation('alerts');
   const servers = useQuery(serversQuery);
   const [selected, setSelected] = useState<string | null>(null);
@@ -34,7 +34,7 @@ export function IncidentsTab(_props: TabProps) {
       <OpenIncidents onOpen={setSelected} />
       <History servers={servers.data ?? []} onOpen={setSelected} />
       <Dialog open={selected !== null} title={t('incidents.dialogTitle')} onClose={() => setSelected(null)} wide>
-        {selected && <IncidentView id={selected} />}
+        {selected && <IncidentView id={selected} writer={writer} />}
       </Dialog>
     </>
   );

@@ -57,6 +57,7 @@ export function DeliveryStatusPill({ status }: { status: string }) {
 export function eventLabel(t: TFunction, event: string): string {
   const repeat = /^repeat-(\d+)$/.exec(event);
   if (repeat) return t('alerts:event.reminderNumber', { number: repeat[1] });
+  if (event.startsWith('acknowledged')) return t('alerts:ack.event');
   const known: Record<string, string> = { firing: 'fired', reminder: 'repeat' };
   return t(`alerts:event.${known[event] ?? event}`, { defaultValue: event });
 }

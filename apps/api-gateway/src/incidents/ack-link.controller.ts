@@ -1,0 +1,65 @@
+import { Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../auth/principal';
+import { ApiRoute } from '../http/api-doc';
+import { ackLinkPage } from './ack-link.page';
+import { IncidentAckService } from './incident-ack.service';
+
+/** What a token can look like (`gsm_ack_` and base64url); anything else is no link, without asking alerting. */
+const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The token is the credential: the page must not be cached, framed, indexed or leak it as a referrer. */
+function sendPage(res: Response, page: { status: number; html: string }): void {
+  res.status(page.status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Robots-Tag', 'noindex');
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  res.send(page.html);
+}
+
+/**
+ * The acknowledge link of a Discord or Slack alert (issue 24): GET shows what it acknowledges and a button, and
+ * changes nothing (chat clients prefetch links); POST acknowledges once, as the rule's organisation, "via link".
+ * Used, expired, resolved and unknown links get a page saying so (409, 410, 409, 404). No sign-in.
+ */
+@ApiTags('alerts')
+@Controller('api/v1/incident-ack/:token')
+export class AckLinkController {
+  constructor(private readonly acks: IncidentAckService) {}
+
+  @Get()
+  @Public()
+  @ApiProduces('text/html')
+  @ApiRoute({
+    summary:
+      "An alert message's acknowledge link: an HTML page naming the incident with an Acknowledge button (changes nothing); 404 unknown, 409 used or resolved, 410 expired",
+    isPublic: true,
+    errors: [404, 409, 410],
+  })
+  async confirm(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    if (!TOKEN.test(token)) return sendPage(res, ackLinkPage('unknown', null, ''));
+    const answer = await this.acks.peekLink(token);
+    sendPage(res, ackLinkPage(answer.state, answer.incident, `/api/v1/incident-ack/${encodeURIComponent(token)}`));
+  }
+
+  @Post()
+  @Public()
+  @ApiProduces('text/html')
+  @ApiRoute({
+    summary:
+      'Use an acknowledge link (once): acknowledges the incident "via link" and answers an HTML page; 404 unknown, 409 used or resolved, 410 expired',
+    isPublic: true,
+    errors: [404, 409, 410],
+  })
+  async acknowledge(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    if (!TOKEN.test(token)) return sendPage(res, ackLinkPage('unknown', null, ''));
+    const answer = await this.acks.useLink(token);
+    sendPage(res, ackLinkPage(answer.state, answer.incident, ''));
+  }
+}

@@ -1,0 +1,38 @@
+import { ackLinkPage } from './ack-link.page';
+
+const incident = {
+  title: 'Server offline: <b>Main</b>',
+  server_name: 'Main & "Co" <script>alert(1)</script>',
+  summary: 'Main has not answered.',
+  fired_at: '2026-11-27T10:00:00.000Z',
+  acknowledged_by: null,
+};
+
+describe('the page of an acknowledge link', () => {
+  it('valid: names the incident and offers the button (a POST form to the link); escapes every text', () => {
+    const page = ackLinkPage('valid', incident, '/api/v1/incident-ack/gsm_ack_x');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<form method="post" action="/api/v1/incident-ack/gsm_ack_x">');
+    expect(page.html).toContain('Main &amp; &quot;Co&quot; &lt;script&gt;');
+    expect(page.html).not.toContain('<script>');
+    expect(page.html).not.toContain('<b>Main</b>');
+  });
+
+  it.each([
+    ['acknowledged', 200, 'Incident acknowledged'],
+    ['used', 409, 'This link was used already'],
+    ['expired', 410, 'This link has expired'],
+    ['resolved', 409, 'This incident is resolved'],
+    ['unknown', 404, 'This link is not valid'],
+  ] as const)('%s: %i with a page that says so and no button', (state, status, heading) => {
+    const page = ackLinkPage(state, state === 'unknown' ? null : incident, '');
+    expect(page.status).toBe(status);
+    expect(page.html).toContain(`<h1>${heading}</h1>`);
+    expect(page.html).not.toContain('<form');
+  });
+
+  it('shows who acknowledged it already', () => {
+    const page = ackLinkPage('used', { ...incident, acknowledged_by: 'via link' }, '');
+    expect(page.html).toContain('Acknowledged by via link');
+  });
+});
