@@ -25,7 +25,7 @@ describe('player history, against `npm start`', () => {
 
   const api = async <T = unknown>(path: string): Promise<T> => {
     const res = await json(`${harness.base}/api/v1${path}`, { token: harness.token });
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body as T;
   };
   const sessions = async (id = serverId) =>
