@@ -164,6 +164,8 @@ describe('player history, against `npm start`', () => {
     await expectText(chart.getByTestId('chart-summary'), 'Players online: lowest', 90_000);
     const said = page.locator('#chart-players').getByTestId('online-at');
     await expectText(said, 'Hover over the players chart', 10_000);
+    // Below the fold: in view first, so the mouse reaches it.
+    await over.scrollIntoViewIfNeeded();
     const box = (await over.boundingBox())!;
     await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
     await chart.getByTestId('chart-tooltip').waitFor({ timeout: 10_000 });
