@@ -66,13 +66,8 @@ describe('public status pages (issue 24 §2)', () => {
       body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const text = await res.text();
-    let body: Json = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    return { status: res.status, headers: res.headers, text, body };
+    const isJson = res.headers.get('content-type')?.startsWith('application/json') && text;
+    return { status: res.status, headers: res.headers, text, body: isJson ? JSON.parse(text) : null };
   };
   const page = (query = '', headers: Record<string, string> = {}) =>
     call('GET', `/status/${slug}${query}`, { auth: false, headers: { Accept: 'text/html', ...headers } });
@@ -305,6 +300,45 @@ describe('public status pages (issue 24 §2)', () => {
     );
     expect(left!.n).toBe(0);
   }, 180_000);
+
+  it("an incident can start from an alert incident (its summary is the title); silences' windows show as maintenance", async () => {
+    const [{ org_id: orgId }] = (await sql<{ org_id: string }>(
+      stack.db!.url,
+      'SELECT org_id FROM servers WHERE id = $1',
+      [serverId],
+    )) as [{ org_id: string }];
+    const [{ id: alertId }] = (await sql<{ id: string }>(
+      stack.db!.url,
+      `INSERT INTO incidents (org_id, server_id, state, summary, rule_kind, rule_name)
+       VALUES ($1, $2, 'open', 'Factory Alpha: tick rate below 20', 'tick_rate_low', 'Lag') RETURNING id`,
+      [orgId, serverId],
+    )) as [{ id: string }];
+    const fromAlert = await call('POST', `/api/v1/status-pages/${pageId}/incidents`, {
+      body: { alert_incident_id: alertId, impact: 'minor', message: 'Some lag; we are looking.' },
+    });
+    expect(fromAlert.status).toBe(201);
+    expect(fromAlert.body).toMatchObject({ title: 'Factory Alpha: tick rate below 20', alert_incident_id: alertId });
+    const unknown = await call('POST', `/api/v1/status-pages/${pageId}/incidents`, {
+      body: { alert_incident_id: '00000000-0000-4000-8000-000000000000', message: 'x' },
+    });
+    expect(unknown.status).toBe(404);
+    const untitled = await call('POST', `/api/v1/status-pages/${pageId}/incidents`, { body: { message: 'x' } });
+    expect(untitled.status).toBe(400);
+    expect(untitled.body.error.details.fields[0].field).toBe('title');
+
+    const startsAt = new Date(Date.now() + 86_400_000);
+    await sql(
+      stack.db!.url,
+      `INSERT INTO silences (org_id, server_id, reason, starts_at, ends_at, days) VALUES ($1, $2, $3, $4, $5, '{}')`,
+      [orgId, serverId, 'Update 1.1 install', startsAt, new Date(startsAt.getTime() + 7_200_000)],
+    );
+    const doc = await until('the maintenance window on the page', async () => {
+      const d = html((await page()).text);
+      return d.querySelector('[data-maintenance]') ? d : null;
+    });
+    expect(doc.querySelector('[data-maintenance]')?.textContent).toContain('Update 1.1 install');
+    expect(doc.querySelector(`[data-incident="${fromAlert.body.id}"]`)?.textContent).toContain('tick rate below 20');
+  });
 
   it('the public routes are rate limited per address like the share API (429 with Retry-After)', async () => {
     const from = fresh();

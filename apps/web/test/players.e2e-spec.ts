@@ -25,7 +25,7 @@ describe('player history, against `npm start`', () => {
 
   const api = async <T = unknown>(path: string): Promise<T> => {
     const res = await json(`${harness.base}/api/v1${path}`, { token: harness.token });
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body as T;
   };
   const sessions = async (id = serverId) =>
@@ -164,6 +164,8 @@ describe('player history, against `npm start`', () => {
     await expectText(chart.getByTestId('chart-summary'), 'Players online: lowest', 90_000);
     const said = page.locator('#chart-players').getByTestId('online-at');
     await expectText(said, 'Hover over the players chart', 10_000);
+    // Below the fold: in view first, so the mouse reaches it.
+    await over.scrollIntoViewIfNeeded();
     const box = (await over.boundingBox())!;
     await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
     await chart.getByTestId('chart-tooltip').waitFor({ timeout: 10_000 });

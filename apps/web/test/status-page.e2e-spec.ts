@@ -71,7 +71,8 @@ describe('public status pages in a browser, against `npm start`', () => {
     expect(await p.locator('[data-server="0"] rect').count()).toBe(90);
     await expectText(p.locator('article').filter({ hasText: 'Train network stalls' }), 'Investigating', 5_000);
     const html = await p.content();
-    expect(html).not.toContain(server.admin_password);
+    expect(html).not.toContain(`${server.host}:${server.port}`);
+    expect(html).not.toContain(server.server_id);
     expect(await p.locator('form input[type="email"]').count()).toBe(1);
     await shot(p, 'status-page-public');
 

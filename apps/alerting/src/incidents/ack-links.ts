@@ -39,10 +39,10 @@ export class AckLinks {
       tokenSealed: this.box.seal(token, associated(incidentId)),
       expiresAt: new Date(this.clock.nowMs() + this.env.ALERTING_ACK_LINK_TTL_HOURS * 3600_000),
     });
-    if (!stored || stored.used_at || stored.expires_at.getTime() <= this.clock.nowMs()) return null;
+    if (!stored || stored.usedAt || stored.expiresAt.getTime() <= this.clock.nowMs()) return null;
     let kept: string;
     try {
-      kept = this.box.open(stored.token_sealed, associated(incidentId));
+      kept = this.box.open(stored.tokenSealed, associated(incidentId));
     } catch {
       return null; // sealed under a key no longer configured: no link rather than a broken one
     }

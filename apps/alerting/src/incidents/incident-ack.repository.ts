@@ -23,7 +23,6 @@ export interface AckLinkRow {
   incident_id: string;
   org_id: string;
   server_id: string;
-  token_sealed: Uint8Array;
   expires_at: Date;
   used_at: Date | null;
   state: 'open' | 'resolved';
@@ -94,30 +93,42 @@ export class IncidentAckRepository {
       ON CONFLICT (incident_id, channel_id, event) DO NOTHING RETURNING id, channel_id`);
   }
 
-  /** Stores an incident's link unless it has one; answers the stored one either way. */
+  /** Stores an incident's link unless it has one; answers the stored one either way (null: no such incident). */
   async linkFor(link: {
     incidentId: string;
     orgId: string;
     tokenHash: string;
     tokenSealed: Uint8Array;
     expiresAt: Date;
-  }): Promise<{ token_sealed: Uint8Array; expires_at: Date; used_at: Date | null } | null> {
-    await this.prisma.$executeRaw(Db.Prisma.sql`
-      INSERT INTO incident_ack_links (incident_id, org_id, token_hash, token_sealed, expires_at)
-      SELECT id, org_id, ${link.tokenHash}, ${Buffer.from(link.tokenSealed)}, ${link.expiresAt.toISOString()}::timestamptz
-        FROM incidents WHERE id = ${link.incidentId}::uuid AND org_id = ${link.orgId}::uuid
-      ON CONFLICT (incident_id) DO NOTHING`);
-    const rows = await this.prisma.$queryRaw<{ token_sealed: Uint8Array; expires_at: Date; used_at: Date | null }[]>(
-      Db.Prisma.sql`SELECT token_sealed, expires_at, used_at FROM incident_ack_links
-                     WHERE incident_id = ${link.incidentId}::uuid`,
-    );
-    return rows[0] ?? null;
+  }): Promise<{ tokenSealed: Uint8Array; expiresAt: Date; usedAt: Date | null } | null> {
+    const select = { tokenSealed: true, expiresAt: true, usedAt: true } as const;
+    const stored = await this.prisma.incidentAckLink.findUnique({ where: { incidentId: link.incidentId }, select });
+    if (stored) return stored;
+    const incident = await this.prisma.incident.findFirst({
+      where: { id: link.incidentId, orgId: link.orgId },
+      select: { id: true },
+    });
+    if (!incident) return null;
+    // Two deliveries of the incident at once: one link wins, both answer it.
+    await this.prisma.incidentAckLink.createMany({
+      data: [
+        {
+          incidentId: link.incidentId,
+          orgId: link.orgId,
+          tokenHash: link.tokenHash,
+          tokenSealed: Buffer.from(link.tokenSealed),
+          expiresAt: link.expiresAt,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    return this.prisma.incidentAckLink.findUnique({ where: { incidentId: link.incidentId }, select });
   }
 
   /** The link of a token hash with its incident, or null. */
   async linkByHash(tokenHash: string): Promise<AckLinkRow | null> {
     const rows = await this.prisma.$queryRaw<AckLinkRow[]>(Db.Prisma.sql`
-      SELECT l.incident_id, l.org_id, i.server_id, l.token_sealed, l.expires_at, l.used_at, i.state::text AS state,
+      SELECT l.incident_id, l.org_id, i.server_id, l.expires_at, l.used_at, i.state::text AS state,
              i.details->>'title' AS title, i.rule_name, s.name AS server_name, i.summary, i.fired_at,
              CASE WHEN i.acknowledged_at IS NULL THEN NULL ELSE i.acknowledged_by END AS acknowledged_by
         FROM incident_ack_links l JOIN incidents i ON i.id = l.incident_id JOIN servers s ON s.id = i.server_id

@@ -12,7 +12,7 @@ export const GSM_WEBHOOK_PATH = '/hooks/gsm';
 /** How far (seconds) `x-gsm-timestamp` may be from now by default. */
 export const GSM_SIGNATURE_TOLERANCE_SECONDS = 300;
 /** The values `x-gsm-event` may take. */
-export const GSM_WEBHOOK_EVENTS = ['fired', 'resolved', 'repeat', 'test'] as const;
+export const GSM_WEBHOOK_EVENTS = ['fired', 'resolved', 'repeat', 'test', 'acknowledged'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

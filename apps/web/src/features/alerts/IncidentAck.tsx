@@ -20,8 +20,8 @@ export function AckPanel({ incident, writer }: { incident: IncidentDetails; writ
       <h3 id="incident-ack-heading">{t('ack.heading')}</h3>
       {incident.acknowledged_at ? (
         <p data-testid="incident-acknowledged">
-          <span className="pill pill-ok">{t('ack.pill')}</span>{' '}
-          {t('ack.by', { name: incident.acknowledged_by ?? '' })} <Time iso={incident.acknowledged_at} />
+          <span className="pill pill-ok">{t('ack.pill')}</span> {t('ack.by', { name: incident.acknowledged_by ?? '' })}{' '}
+          <Time iso={incident.acknowledged_at} />
         </p>
       ) : (
         <p className="muted">{open ? t('ack.none') : t('ack.noneResolved')}</p>
@@ -30,8 +30,7 @@ export function AckPanel({ incident, writer }: { incident: IncidentDetails; writ
       {writer && open && !incident.acknowledged_at && (
         <div className="alerts-ack-actions">
           <label>
-            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />{' '}
-            {t('ack.notify')}
+            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} /> {t('ack.notify')}
           </label>{' '}
           <button
             type="button"

@@ -82,6 +82,11 @@ function OpenIncidents({ onOpen }: { onOpen: (id: string) => void }) {
                         {t('incidents.silenced')}
                       </span>
                     )}
+                    {i.acknowledged_at && (
+                      <span className="pill" data-testid="incident-acknowledged-pill">
+                        {t('ack.pill')}
+                      </span>
+                    )}
                   </div>
                   <p className="alerts-incident-summary">{i.summary}</p>
                   <p className="muted small">

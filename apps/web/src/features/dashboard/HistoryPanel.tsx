@@ -10,7 +10,7 @@ import { serverNow } from '../../lib/hooks';
 import { historyQuery } from '../../live/history';
 import type { PanelContext } from './common';
 import { historyCharts, RANGES, stepFor, type RangeId } from './history-series';
-import { OnlineAt } from '../players/OnlineAt';
+import { OnlineAt } from '../players';
 
 /** Tick rate and players over time: history from the API plus the live polls, gaps drawn as gaps. */
 export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number | null; planName: string | null }) {

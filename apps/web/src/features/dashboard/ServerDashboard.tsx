@@ -8,7 +8,7 @@ import { canWrite, intervalsOf, useAccount } from '../../lib/account';
 import { useLive, useWatch } from '../../live/hooks';
 import { liveStore } from '../../live/store';
 import { AlertRulesLink } from '../alerts';
-import { PlayerHistoryLink } from '../players/PlayerHistoryLink';
+import { PlayerHistoryLink } from '../players';
 import { ChartPanels } from './charts/ChartPanels';
 import { serverSource } from '../servers';
 import { Dashboard } from './Dashboard';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart';
 import type { SeriesSpec } from '../../../components/chart/series';
 import { dateTime, formatSpan, num } from '../../../lib/format';
-import { OnlineAt } from '../../players/OnlineAt';
+import { OnlineAt } from '../../players';
 import { PlayerMap } from '../PlayerMap';
 import { playersData } from './chart-data';
 import { ChartPanel } from './ChartPanel';
