@@ -160,10 +160,19 @@ export class GameTransport {
     const chunks: Buffer[] = [];
     try {
       meter.declared(res.headers['content-length']);
-      for await (const chunk of res.body) {
-        meter.push(chunk as Buffer);
-        chunks.push(chunk as Buffer);
-      }
+      // Read by events, not `for await` (an async iterator's promises per chunk, on every poll).
+      await new Promise<void>((resolve, reject) => {
+        res.body.on('data', (chunk: Buffer) => {
+          try {
+            meter.push(chunk);
+            chunks.push(chunk);
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        res.body.once('end', resolve);
+        res.body.once('error', reject);
+      });
     } catch (error) {
       // Over a cap: the connection is closed at once (the rest of the body is never read).
       abort.abort();
