@@ -37,7 +37,7 @@ import {
 } from '@app/testing';
 import { Client } from 'pg';
 import { BARE_SETTINGS, BareRequests } from './bare';
-import { costRun, cpuSeconds, seed } from './cost';
+import { costRun, cpuPressure, cpuSeconds, seed } from './cost';
 import { ingestComparison } from './ingest';
 import { ALL_KINDS, proIntervals } from './kind-costs';
 
@@ -203,7 +203,7 @@ async function main(): Promise<void> {
       `held: every window's lag p99 bucket <= ${HELD_P99_S} s and nothing shed or dropped late; goal CPU per poll <= ${RATIO_GOAL}x the bare request's in every window of a held step`,
     );
     out(
-      'servers  window  polls/s  lag p50     lag p99     CPU ms/poll  bare ms/req  ratio   rows/s   writer rows/busy-s  shed  late-dropped  cores: poller  sims  nats  pg',
+      'servers  window  polls/s  lag p50     lag p99     CPU ms/poll  bare ms/req  ratio   rows/s   writer rows/busy-s  shed  late-dropped  cores: poller  sims  nats  pg  CPU pressure',
     );
     const simPids = new Set(simulators.map((s) => s.child.pid));
     const pollerPid = processes[1]!.child.pid;
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
             (busy > 0 ? rows / busy : 0).toFixed(0).padStart(19),
             String(shed).padStart(4),
             String(late).padStart(12),
-            `       ${share('poller')}  ${share('sims')}  ${share('nats')}  ${share('pg')}`,
+            `       ${share('poller')}  ${share('sims')}  ${share('nats')}  ${share('pg')}  ${cpuPressure()}`,
           ].join('  '),
         );
         // Per kind: what the scheduler emitted and what the worker polled, per second (a worker that polls more than
