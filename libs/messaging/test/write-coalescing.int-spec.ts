@@ -79,7 +79,11 @@ describe('coalesced NATS writes (one socket write per event-loop turn)', () => {
       Array.from({ length: 50 }, () => publisher.publishDurable(Subjects.serverStatus, statusChange())),
     );
     expect(new Set(acks.map((a) => a.seq)).size).toBe(50);
-    const sub = receiver.nc.subscribe(`${prefix}.echo`, { callback: (_err, msg) => msg.respond(msg.data) });
+    const sub = receiver.nc.subscribe(`${prefix}.echo`, {
+      callback: (_err, msg) => {
+        msg.respond(msg.data);
+      },
+    });
     await receiver.nc.flush();
     const answer = await publisher.nc.request(`${prefix}.echo`, 'ping', { timeout: 2000 });
     expect(answer.string()).toBe('ping');
