@@ -67,7 +67,7 @@ export function cpuSeconds(match: (pid: number, comm: string) => boolean): numbe
 }
 
 /** The machine's CPU pressure (PSI "some", avg60), or null where the kernel does not report it. */
-function cpuPressure(): string {
+export function cpuPressure(): string {
   try {
     return `${/avg60=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? '?'} %`;
   } catch {

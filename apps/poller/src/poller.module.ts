@@ -1,5 +1,6 @@
 import { PgPools } from '@app/database';
 import { answerCapsOf, GameTransport } from '@app/game-client';
+import { coalesceWrites, Messaging } from '@app/messaging';
 import { SERVICE_CONFIG } from '@app/platform';
 import { SecretBox, secretsOf } from '@app/secrets';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
@@ -99,4 +100,10 @@ class PollerResources implements OnApplicationShutdown {
     },
   ],
 })
-export class PollerModule {}
+export class PollerModule {
+  constructor(messaging: Messaging) {
+    // A result per poll and an acknowledgement per job, from as many I/O callbacks: one socket write per event-loop
+    // turn instead of one per callback (libs/messaging/src/write-coalescing.ts).
+    coalesceWrites(messaging.nc);
+  }
+}

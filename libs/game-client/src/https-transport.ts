@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { createConnection, type NetConnectOpts } from 'node:net';
 import { createSecureContext, type TLSSocket } from 'node:tls';
 import { Agent, buildConnector, request } from 'undici';
 import { AnswerMeter, answerLimits, DEFAULT_ANSWER_CAPS, type AnswerCaps } from './answer-limits';
@@ -30,6 +31,9 @@ export interface RawResponse {
   contentDisposition: string | null;
   text: string;
 }
+
+/** The socket of an agent-less plain-HTTP request (http.request passes its own options: host, port). */
+const connectPlain = (options: object) => createConnection(options as NetConnectOpts);
 
 /** host:port of a URL, for messages (computed only when something failed). */
 const hostOf = (url: string): string => url.replace(/^[a-z]+:\/\//, '').split('/')[0] ?? url;
@@ -156,10 +160,19 @@ export class GameTransport {
     const chunks: Buffer[] = [];
     try {
       meter.declared(res.headers['content-length']);
-      for await (const chunk of res.body) {
-        meter.push(chunk as Buffer);
-        chunks.push(chunk as Buffer);
-      }
+      // Read by events, not `for await` (an async iterator's promises per chunk, on every poll).
+      await new Promise<void>((resolve, reject) => {
+        res.body.on('data', (chunk: Buffer) => {
+          try {
+            meter.push(chunk);
+            chunks.push(chunk);
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        res.body.once('end', resolve);
+        res.body.once('error', reject);
+      });
     } catch (error) {
       // Over a cap: the connection is closed at once (the rest of the body is never read).
       abort.abort();
@@ -189,7 +202,9 @@ export class GameTransport {
   ): Promise<RawResponse> {
     const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport);
     return new Promise((resolve, reject) => {
-      const req = httpRequest(url, { method: 'GET', agent: false }, (res) => {
+      // No agent at all (`agent: false` builds a throw-away Agent per request): the socket straight from
+      // net.createConnection, and `Connection: close` like any agent-less request.
+      const req = httpRequest(url, { method: 'GET', createConnection: connectPlain }, (res) => {
         const chunks: Buffer[] = [];
         const refuse = (error: unknown) => {
           clearTimeout(timer);

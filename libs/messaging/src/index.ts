@@ -17,3 +17,4 @@ export * from './messaging';
 export * from './subject-naming';
 export * from './tracing';
 export * from './messaging.module';
+export * from './write-coalescing';

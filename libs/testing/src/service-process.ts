@@ -22,12 +22,15 @@ export class ServiceProcess {
     child.stderr?.on('data', collect);
   }
 
-  /** Starts `app` with the given environment (merged over a minimal one: PATH and HOME only). */
-  static start(app: string, env: Record<string, string>): ServiceProcess {
-    const main = join(REPO_ROOT, 'apps', app, 'dist', 'main.js');
+  /**
+   * Starts `app` with the given environment (merged over a minimal one: PATH and HOME only). `root` is the checkout
+   * whose build runs (default this one; a bench compares another commit's build, e.g. a temporary worktree).
+   */
+  static start(app: string, env: Record<string, string>, root = REPO_ROOT): ServiceProcess {
+    const main = join(root, 'apps', app, 'dist', 'main.js');
     if (!existsSync(main)) throw new Error(`${main} does not exist: run \`npm run build\` first`);
     const child = spawn(process.execPath, [main], {
-      cwd: REPO_ROOT,
+      cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
