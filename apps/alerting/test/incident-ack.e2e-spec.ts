@@ -215,8 +215,10 @@ describe('incident acknowledgement: repeats stop, notes, the acknowledge link', 
     expect(Date.parse(ack.body.acknowledged_at)).not.toBeNaN();
     const ackedAt = Date.now();
     // "Acknowledged by Ada" reaches the incident's channels once.
-    const notice = await hook.waitFor(() => hookEvents(acked, 'acknowledged').length > 0, 15_000);
-    expect((notice.json as HookBody).summary).toContain('Ada acknowledged');
+    await hook.waitFor(() => hookEvents(acked, 'acknowledged').length > 0, 15_000);
+    const [notice] = hookEvents(acked, 'acknowledged');
+    expect(notice?.title).toMatch(/^Acknowledged: /);
+    expect(notice?.summary).toContain('Ada acknowledged');
     await discord.waitFor((r) => r.status < 300 && r.rawBody.includes('Acknowledged: '), 15_000);
     // Acknowledging again keeps the first acknowledgement and tells nobody twice.
     const again = await call('POST', `/api/v1/alerts/incidents/${acked}/acknowledge`, { notify_channels: true });

@@ -1,21 +1,48 @@
-import { Controller, Get, Param, Post, Res } from '@nestjs/common';
+import type { AckLinkState, ErrorCode } from '@app/contracts';
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Public } from '../auth/principal';
+import { ApiError } from '../http/api-error';
 import { ApiRoute } from '../http/api-doc';
-import { ackLinkPage } from './ack-link.page';
+import { ackLinkPage, type AckPageIncident } from './ack-link.page';
 import { IncidentAckService } from './incident-ack.service';
 
 /** What a token can look like (`gsm_ack_` and base64url); anything else is no link, without asking alerting. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** The token is the credential: the page must not be cached, framed, indexed or leak it as a referrer. */
-function sendPage(res: Response, page: { status: number; html: string }): void {
-  res.status(page.status);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+/** The error code of a refused link for a client that asked for JSON (the API's error shape). */
+const REFUSAL: Partial<Record<AckLinkState, ErrorCode>> = {
+  unknown: 'NotFound',
+  used: 'Conflict',
+  resolved: 'Conflict',
+  expired: 'LinkExpired',
+};
+
+/**
+ * Answers the link's page: HTML for a browser (and any client that takes HTML); a client that asks for JSON only
+ * gets refusals in the API's error shape and the state otherwise. The token is the credential: the answer must not
+ * be cached, framed, indexed or leak it as a referrer.
+ */
+function answer(
+  req: Request,
+  res: Response,
+  state: AckLinkState,
+  incident: AckPageIncident | null,
+  action: string,
+): void {
+  const page = ackLinkPage(state, incident, action);
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Robots-Tag', 'noindex');
+  if (req.accepts(['html', 'json']) === 'json') {
+    const code = REFUSAL[state];
+    if (code) throw new ApiError(code, page.heading, page.text);
+    res.status(page.status).json({ state, incident });
+    return;
+  }
+  res.status(page.status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader(
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -42,10 +69,10 @@ export class AckLinkController {
     isPublic: true,
     errors: [404, 409, 410],
   })
-  async confirm(@Param('token') token: string, @Res() res: Response): Promise<void> {
-    if (!TOKEN.test(token)) return sendPage(res, ackLinkPage('unknown', null, ''));
-    const answer = await this.acks.peekLink(token);
-    sendPage(res, ackLinkPage(answer.state, answer.incident, `/api/v1/incident-ack/${encodeURIComponent(token)}`));
+  async confirm(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!TOKEN.test(token)) return answer(req, res, 'unknown', null, '');
+    const link = await this.acks.peekLink(token);
+    answer(req, res, link.state, link.incident, `/api/v1/incident-ack/${encodeURIComponent(token)}`);
   }
 
   @Post()
@@ -57,9 +84,9 @@ export class AckLinkController {
     isPublic: true,
     errors: [404, 409, 410],
   })
-  async acknowledge(@Param('token') token: string, @Res() res: Response): Promise<void> {
-    if (!TOKEN.test(token)) return sendPage(res, ackLinkPage('unknown', null, ''));
-    const answer = await this.acks.useLink(token);
-    sendPage(res, ackLinkPage(answer.state, answer.incident, ''));
+  async acknowledge(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!TOKEN.test(token)) return answer(req, res, 'unknown', null, '');
+    const link = await this.acks.useLink(token);
+    answer(req, res, link.state, link.incident, '');
   }
 }

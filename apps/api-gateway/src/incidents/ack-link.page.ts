@@ -52,7 +52,7 @@ export function ackLinkPage(
   state: AckLinkState,
   incident: AckPageIncident | null,
   action: string,
-): { status: number; html: string } {
+): { status: number; heading: string; text: string; html: string } {
   const page = PAGES[state];
   const about = incident
     ? `<p><strong>${escapeHtml(incident.title)}</strong> on ${escapeHtml(incident.server_name)}</p>
@@ -74,5 +74,5 @@ ${about}
 <p>${escapeHtml(page.text)}</p>${form}
 </main></body></html>
 `;
-  return { status: page.status, html };
+  return { status: page.status, heading: page.heading, text: page.text, html };
 }
