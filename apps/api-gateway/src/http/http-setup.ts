@@ -8,6 +8,28 @@ import { ApiErrorFilter } from './error.filter';
 import { requestContext } from './request-context';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/**
+ * helmet's headers (without its Content-Security-Policy: the dashboard's is set by web-app.ts), recorded once from
+ * helmet itself and replayed per request: its twelve middlewares computed the same static values on every request.
+ */
+export function securityHeaders(): (res: Response) => void {
+  const calls: [string, string | undefined][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => calls.push([name, value]),
+    removeHeader: (name: string) => calls.push([name, undefined]),
+  };
+  let failed: unknown;
+  helmet({ contentSecurityPolicy: false })({} as never, recorder as never, (error?: unknown) => (failed = error));
+  if (failed) throw failed as Error;
+  return (res) => {
+    for (const [name, value] of calls) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+  };
+}
 
 /**
  * The HTTP edge of the api-gateway: security headers, CORS for the dashboard's origin only, strict JSON bodies
@@ -19,7 +41,12 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
   // API answers change every poll: an ETag (a hash of every body) buys nothing.
   server.set('etag', false);
   server.set('trust proxy', config.TRUST_PROXY);
-  app.use(helmet({ contentSecurityPolicy: false }));
+  // helmet's headers first (also on CORS preflights, which the CORS middleware answers itself), computed once.
+  const security = securityHeaders();
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    security(res);
+    next();
+  });
   app.enableCors({
     origin: config.CORS_ORIGINS,
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Org-Id', 'X-Request-Id'],
@@ -27,25 +54,30 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
     maxAge: 600,
   });
   const filter = new ApiErrorFilter();
-  // The request id first (the logger's request id reuses it), so even a body that fails to parse is answered
-  // with one. Errors of these middlewares are rendered here: they run before Nest's router and its filters.
+  const json = express.json({ limit: config.BODY_LIMIT, strict: true });
+  // One middleware (each Express layer is a router step per request): the request id first (the logger's request id
+  // reuses it, so even a body that fails to parse is answered with one), the JSON content type (415) and the JSON
+  // body (413 past the limit). A request without Content-Length and Transfer-Encoding has no body: the parser would
+  // only say so. Errors here are rendered here: this runs before Nest's router and its filters.
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     req.headers['x-request-id'] = id;
     (req as unknown as { id: string }).id = id;
     res.setHeader('X-Request-Id', id);
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const length = req.headers['content-length'];
+    if (length === undefined && req.headers['transfer-encoding'] === undefined) {
+      req.body = undefined;
+      next();
+      return;
+    }
+    const hasBody = Number(length ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) {
       filter.render(Object.assign(new Error('unsupported media type'), { status: 415 }), req, res);
       return;
     }
-    next();
+    json(req, res, (error?: unknown) => (error ? filter.render(error, req, res) : next()));
   });
-  const json = express.json({ limit: config.BODY_LIMIT, strict: true });
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    json(req, res, (error?: unknown) => (error ? filter.render(error, req, res) : next())),
-  );
   // After the body parser: its callback runs from the request stream's events, outside any context set before it.
   app.use(requestContext);
   app.useGlobalFilters(filter);
