@@ -278,7 +278,8 @@ async function main(): Promise<void> {
           : '') +
         ` -> ${met ? 'met' : 'NOT met'}`;
       verdicts.push(verdict);
-      out(`       ${verdict}`);
+      // Other work on the machine shows here (the bench, both servers, PostgreSQL and NATS share its cores).
+      out(`       ${verdict}  (machine load average 1 min: ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cores)`);
     }
 
     // After measuring: every answer was a 2xx, and the quota counted every answered request.
