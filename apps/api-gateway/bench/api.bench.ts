@@ -328,6 +328,7 @@ async function main(): Promise<void> {
     out(GOAL);
     for (const verdict of verdicts) out(`  ${verdict}`);
     out(`result: goal ${everyRoundMet ? 'met in every round' : 'NOT met (at least one round misses it)'}`);
+    if (!everyRoundMet) process.exitCode = 1;
     if (nonOk > 0 || errors > 0) {
       out(`FAILED: ${nonOk} non-2xx answers and ${errors} connection errors during the measured rounds`);
       process.exitCode = 1;
