@@ -2,34 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiErrorFilter } from './error.filter';
 import { requestContext } from './request-context';
+import { securityHeaders } from './security-headers';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const REQUEST_ID = /^[\w-]{1,64}$/;
-
-/**
- * helmet's headers (without its Content-Security-Policy: the dashboard's is set by web-app.ts), recorded once from
- * helmet itself and replayed per request: its twelve middlewares computed the same static values on every request.
- */
-export function securityHeaders(): (res: Response) => void {
-  const calls: [string, string | undefined][] = [];
-  const recorder = {
-    setHeader: (name: string, value: string) => calls.push([name, value]),
-    removeHeader: (name: string) => calls.push([name, undefined]),
-  };
-  let failed: unknown;
-  helmet({ contentSecurityPolicy: false })({} as never, recorder as never, (error?: unknown) => (failed = error));
-  if (failed) throw failed as Error;
-  return (res) => {
-    for (const [name, value] of calls) {
-      if (value === undefined) res.removeHeader(name);
-      else res.setHeader(name, value);
-    }
-  };
-}
 
 /**
  * The HTTP edge of the api-gateway: security headers, CORS for the dashboard's origin only, strict JSON bodies
