@@ -9,8 +9,8 @@
 #   power_circuits:           20 servers x 10 circuits, a poll every 15 s for 7 days (8.06 M rows)
 # and one retention cycle is played on the factory table (the oldest day deleted, VACUUM, a new day written: the new
 # rows fill the freed pages, as they do on a live plain-PostgreSQL install).
-# Each statement runs 5 times per variant, the variants alternating; the median EXPLAIN ANALYZE execution time is
-# printed. "without" drops the index inside a transaction that is rolled back, so both variants see the same heap; the
+# Each statement runs 5 times per variant, the variants alternating ABBA; the median EXPLAIN ANALYZE execution time is
+# printed, with the worst round (slowest "with" against fastest "without") and every round. "without" drops the index inside a transaction that is rolled back, so both variants see the same heap; the
 # inserts are rolled back too.
 #
 # Needs: psql, PostgreSQL at DATABASE_URL's server (default postgresql://postgres@127.0.0.1:5432), the built
@@ -62,23 +62,37 @@ run_ms() {
 }
 median() { sort -g | sed -n "$(((runs + 1) / 2))p"; }
 
-# "<without> <with>": the median times over $runs runs of the statement $2 without the index $1 and with it; the two
-# variants alternate run by run, so neither gains from the order (rolled-back inserts leave the heap and index larger)
+# "<without> <with> <slowest with / fastest without>": the median times over $runs runs of the statement $2 without
+# the index $1 and with it. The variants alternate ABBA (run 1: without, with; run 2: with, without; ...), so neither
+# always goes first (rolled-back inserts leave the heap and index larger, caches warm); every run's pair is also kept:
+# the last figure is the worst round's ratio (the slowest "with" against the fastest "without"; < 1 in every round =
+# the index wins every round).
 both_ms() {
-  local without=() with=()
-  for _ in $(seq 1 "$runs"); do
-    without+=("$(run_ms "$1" "$2")")
-    with+=("$(run_ms "" "$2")")
+  local without=() with=() i
+  for i in $(seq 1 "$runs"); do
+    if [ $((i % 2)) -eq 1 ]; then
+      without+=("$(run_ms "$1" "$2")")
+      with+=("$(run_ms "" "$2")")
+    else
+      with+=("$(run_ms "" "$2")")
+      without+=("$(run_ms "$1" "$2")")
+    fi
   done
-  printf '%s %s' "$(printf '%s\n' "${without[@]}" | median)" "$(printf '%s\n' "${with[@]}" | median)"
+  printf '%s %s %s %s %s' "$(printf '%s\n' "${without[@]}" | median)" "$(printf '%s\n' "${with[@]}" | median)" \
+    "$(printf '%s\n' "${without[@]}" | sort -g | head -1)" "$(printf '%s\n' "${with[@]}" | sort -g | tail -1)" \
+    "$(printf '%s,' "${without[@]}")/$(printf '%s,' "${with[@]}")"
 }
 
 row() { # label, index, query
   both_ms "$2" "$3" |
-    awk -v l="$1" '{ printf "%-58s %11.3f ms %11.3f ms %8.0fx\n", l, $1, $2, $1 / $2 }'
+    awk -v l="$1" '{ v = ($4 < $3) ? "every round" : "NOT every round";
+      printf "%-58s %11.3f ms %11.3f ms %8.0fx %8.0fx  %s\n", l, $1, $2, $1 / $2, $3 / $4, v; print "    rounds (ms) without/with: " $5 }'
 }
 
-say "bench:reads  plain PostgreSQL $(sql 'SHOW server_version'), median of $runs runs (EXPLAIN ANALYZE execution time)"
+say "bench:reads  plain PostgreSQL $(sql 'SHOW server_version'), median of $runs runs per variant (EXPLAIN ANALYZE execution time)"
+say "settings: runs=$runs, variants alternate ABBA (odd runs without first, even runs with first), each run in its own"
+say "  rolled-back transaction; shared_buffers=$(sql 'SHOW shared_buffers'), work_mem=$(sql 'SHOW work_mem'), jit=$(sql 'SHOW jit'),"
+say "  max_parallel_workers_per_gather=$(sql 'SHOW max_parallel_workers_per_gather'), random_page_cost=$(sql 'SHOW random_page_cost')"
 say "filling factory_building_samples and power_circuits ..."
 sql "$(factory_rows '2026-11-20 00:00+00' '2026-11-22 23:59+00')"
 sql "$(power_rows '2026-11-16 00:00+00' '2026-11-22 23:59:45+00')"
@@ -95,7 +109,7 @@ history="SELECT date_bin('60 seconds'::interval, time, TIMESTAMPTZ 'epoch'), cir
            FROM power_circuits WHERE server_id = '00000000-0000-0000-0000-000000000007'
             AND time >= '2026-11-22 23:00+00' AND time < '2026-11-23 00:00+00' GROUP BY 1, 2"
 
-printf '%-58s %14s %14s %9s\n' 'read' 'without index' 'with index' 'speed-up'
+printf '%-58s %14s %14s %9s %9s\n' 'read' 'without index' 'with index' 'speed-up' 'worst rnd'
 row 'factory summary, newest poll' "$factory" "$(summary '2026-11-22 23:59+00')"
 row 'factory summary, a poll a day before' "$factory" "$(summary '2026-11-21 12:00+00')"
 row 'power history, 1 hour by minute, 7 days stored' "$power" "$history"
@@ -111,8 +125,9 @@ row 'factory summary, a poll a day before, after retention' "$factory" "$(summar
 # writes: label, index, rows, statement
 wrow() {
   both_ms "$2" "$4" |
-    awk -v l="$1" -v n="$3" '{ printf "%-58s %11.0f r/s %11.0f r/s %8.2fx\n", l, n * 1000 / $1, n * 1000 / $2, $2 / $1 }'
+    awk -v l="$1" -v n="$3" '{ printf "%-58s %11.0f r/s %11.0f r/s %8.2fx %8.2fx\n", l, n * 1000 / $1, n * 1000 / $2, $2 / $1, $4 / $3;
+      print "    rounds (ms) without/with: " $5 }'
 }
-printf '%-58s %14s %14s %9s\n' 'write (INSERT in time order, rolled back)' 'without index' 'with index' 'time'
+printf '%-58s %14s %14s %9s %9s\n' 'write (INSERT in time order, rolled back)' 'without index' 'with index' 'time' 'worst rnd'
 wrow 'factory buildings, 1 hour of 10 servers (120,000 rows)' "$factory" 120000 "$(factory_rows '2026-11-24 00:00+00' '2026-11-24 00:59+00')"
 wrow 'power circuits, 1 hour of 20 servers (48,000 rows)' "$power" 48000 "$(power_rows '2026-11-23 00:00+00' '2026-11-23 00:59:45+00')"

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiErrorFilter } from './error.filter';
 import { requestContext } from './request-context';
+import { securityHeaders } from './security-headers';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /**
  * The HTTP edge of the api-gateway: security headers, CORS for the dashboard's origin only, strict JSON bodies
@@ -19,7 +20,12 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
   // API answers change every poll: an ETag (a hash of every body) buys nothing.
   server.set('etag', false);
   server.set('trust proxy', config.TRUST_PROXY);
-  app.use(helmet({ contentSecurityPolicy: false }));
+  // helmet's headers first (also on CORS preflights, which the CORS middleware answers itself), computed once.
+  const security = securityHeaders();
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    security(res);
+    next();
+  });
   app.enableCors({
     origin: config.CORS_ORIGINS,
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Org-Id', 'X-Request-Id'],
@@ -27,28 +33,34 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
     maxAge: 600,
   });
   const filter = new ApiErrorFilter();
-  // The request id first (the logger's request id reuses it), so even a body that fails to parse is answered
-  // with one. Errors of these middlewares are rendered here: they run before Nest's router and its filters.
+  const json = express.json({ limit: config.BODY_LIMIT, strict: true });
+  // The public status page's subscribe form (works without JavaScript) posts a URL-encoded body.
+  const form = express.urlencoded({ limit: '4kb', extended: false, parameterLimit: 10 });
+  // One middleware (each Express layer is a router step per request): the request id first (the logger's request id
+  // reuses it, so even a body that fails to parse is answered with one), the JSON content type (415) and the JSON
+  // body (413 past the limit). A request without Content-Length and Transfer-Encoding has no body: the parser would
+  // only say so. Errors here are rendered here: this runs before Nest's router and its filters.
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     req.headers['x-request-id'] = id;
     (req as unknown as { id: string }).id = id;
     res.setHeader('X-Request-Id', id);
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const length = req.headers['content-length'];
+    if (length === undefined && req.headers['transfer-encoding'] === undefined) {
+      req.body = undefined;
+      next();
+      return;
+    }
+    const hasBody = Number(length ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json') && !isStatusPageForm(req)) {
       filter.render(Object.assign(new Error('unsupported media type'), { status: 415 }), req, res);
       return;
     }
-    next();
-  });
-  const json = express.json({ limit: config.BODY_LIMIT, strict: true });
-  const form = express.urlencoded({ limit: '4kb', extended: false, parameterLimit: 10 });
-  app.use((req: Request, res: Response, next: NextFunction) =>
     (isStatusPageForm(req) ? form : json)(req, res, (error?: unknown) =>
       error ? filter.render(error, req, res) : next(),
-    ),
-  );
+    );
+  });
   // After the body parser: its callback runs from the request stream's events, outside any context set before it.
   app.use(requestContext);
   app.useGlobalFilters(filter);
