@@ -83,7 +83,7 @@ GET    /api/v1/servers/{id}/players/trails        401  200  200  200   404  404 
 GET    /api/v1/servers/{id}/players/{playerId}    401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/player-sessions       401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/player-sessions.csv   401  200  200  200   404  404  401   403  403  200  403  403
-GET    /api/v1/servers/{id}/player-sessions/heatmap401  200  200  200   404  404  401   403  403  200  403  403
+GET    /api/v1/servers/{id}/player-sessions/heatmap 401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/online-at             401  200  200  200   404  404  401   403  403  200  403  403
 GET    /api/v1/players/search                     401  200  200  200   200  404  401   403  403  200  403  403
 GET    /api/v1/servers/{id}/power/latest          401  200  200  200   404  404  401   403  403  200  403  403
