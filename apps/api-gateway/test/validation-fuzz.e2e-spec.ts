@@ -233,6 +233,7 @@ describe('api-gateway validation under random and hostile input (property-based)
       if (path.startsWith('/api/v1/silences/')) return real.silenceId!;
       if (path.startsWith('/api/v1/tokens/')) return real.tokenId!;
       if (path.startsWith('/api/v1/org/invitations/')) return real.invitationId!;
+      if (path.startsWith('/api/v1/status-pages/')) return real.statusPageId!;
       return '00000000-0000-4000-8000-000000000000';
     }
     const byName: Record<string, string | undefined> = {
@@ -240,6 +241,8 @@ describe('api-gateway validation under random and hostile input (property-based)
       shareId: real.shareId,
       userId: real.userId,
       token: real.shareToken,
+      incidentId: real.statusIncidentId,
+      slug: real.statusSlug,
     };
     const value = byName[name];
     if (!value) throw new Error(`no real value for {${name}} in ${path}`);
@@ -308,6 +311,20 @@ describe('api-gateway validation under random and hostile input (property-based)
     const shared = parse(share) as { id: string; token: string };
     real.shareId = shared.id;
     real.shareToken = shared.token;
+    real.statusSlug = `fuzz-${stack.prefix}`;
+    const statusPage = await json('POST', '/api/v1/status-pages', {
+      slug: real.statusSlug,
+      title: 'Fuzz',
+      server_ids: [real.serverId],
+    });
+    expect(statusPage.status).toBe(201);
+    real.statusPageId = (parse(statusPage) as { id: string }).id;
+    const statusIncident = await json('POST', `/api/v1/status-pages/${real.statusPageId}/incidents`, {
+      title: 'Fuzz',
+      message: 'Fuzzing.',
+    });
+    expect(statusIncident.status).toBe(201);
+    real.statusIncidentId = (parse(statusIncident) as { id: string }).id;
     const apiToken = await json('POST', '/api/v1/tokens', { name: 'fuzz', scopes: ['servers:read'] });
     expect(apiToken.status).toBe(201);
     real.tokenId = (parse(apiToken) as { id: string }).id;
