@@ -13534,7 +13534,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description one per weekday and hour (168) */
+                        /** @description one per weekday and hour the window covers (168 once it spans a week) */
                         cells: {
                             /** @description players online on average in that hour of the week */
                             average_players: number;
