@@ -13,7 +13,7 @@ import { SessionsTab } from './SessionsTab';
 import { SecurityTab } from './SecurityTab';
 import { SharesTab } from './SharesTab';
 import { SsoTab } from './SsoTab';
-import { StatusPagesTab } from '../statuspage';
+import { StatusPagesTab } from './statuspage';
 import { TokensTab } from './TokensTab';
 import '../../components/ui.css';
 import './settings.css';

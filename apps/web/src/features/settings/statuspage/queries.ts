@@ -1,6 +1,6 @@
 import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
-import { client, unwrap } from '../../lib/api/client';
-import { keys, queryClient } from '../../lib/query';
+import { client, unwrap } from '../../../lib/api/client';
+import { keys, queryClient } from '../../../lib/query';
 
 /** A status page as the settings API answers it. */
 export interface StatusPage {

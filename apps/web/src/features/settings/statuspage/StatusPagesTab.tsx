@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton, ErrorNote, Loadable, Notice } from '../../components/ui';
-import { failureOf } from '../settings/forms';
-import { atLeast, useSettings, type ServerSummary } from '../settings/model';
-import { useServerList } from '../settings/queries';
+import { ConfirmButton, ErrorNote, Loadable, Notice } from '../../../components/ui';
+import { failureOf } from '../forms';
+import { atLeast, useSettings, type ServerSummary } from '../model';
+import { useServerList } from '../queries';
 import {
   useCreateStatusPage,
   useDeleteStatusPage,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNote, Loadable, Time } from '../../components/ui';
-import { failureOf } from '../settings/forms';
+import { ErrorNote, Loadable, Time } from '../../../components/ui';
+import { failureOf } from '../forms';
 import {
   INCIDENT_IMPACTS,
   INCIDENT_STATES,
