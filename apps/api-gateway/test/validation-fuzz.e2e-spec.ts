@@ -97,6 +97,8 @@ describe('api-gateway validation under random and hostile input (property-based)
   ): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const headers: Record<string, string> = { ...options.headers };
+      // An alert's acknowledge link is a page for browsers (HTML unless the client asks for JSON): ask for JSON.
+      if (path.startsWith('/api/v1/incident-ack/')) headers.Accept = 'application/json';
       if (options.auth !== false && token && headers.Authorization === undefined)
         headers.Authorization = `Bearer ${token}`;
       if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body));
@@ -243,6 +245,8 @@ describe('api-gateway validation under random and hostile input (property-based)
       token: real.shareToken,
       incidentId: real.statusIncidentId,
       slug: real.statusSlug,
+      // A player of the server's history: an id it never saw is a 404 like any other unknown id.
+      playerId: '00000000-0000-4000-8000-000000000000',
     };
     const value = byName[name];
     if (!value) throw new Error(`no real value for {${name}} in ${path}`);

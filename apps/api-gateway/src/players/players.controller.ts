@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import type { Response } from 'express';
 import { Access, Caller, type Principal } from '../auth/principal';
 import { ApiRoute } from '../http/api-doc';
 import { parseInput } from '../http/zod-input';
@@ -38,8 +39,6 @@ export class PlayersController {
 
   @Get('servers/:id/player-sessions.csv')
   @Access({ scope: 'metrics:read' })
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="player-sessions.csv"')
   @ApiProduces('text/csv')
   @ApiRoute({
     summary: 'The same sessions as CSV (a header line; names a spreadsheet would run as formulas are quoted)',
@@ -47,8 +46,16 @@ export class PlayersController {
     response: z.string().describe('CSV, RFC 4180'),
     errors: [404],
   })
-  async sessionsCsv(@Caller() caller: Principal, @Param('id') id: string, @Query() query: unknown) {
+  async sessionsCsv(
+    @Caller() caller: Principal,
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const answer = await this.players.sessions(caller.orgId, id, parseInput(SessionsQuery, query, 'query'));
+    // Set on success only: a refusal is answered in the API's JSON error shape.
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="player-sessions.csv"');
     return sessionsCsv(answer.sessions);
   }
 
