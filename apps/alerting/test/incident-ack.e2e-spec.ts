@@ -18,6 +18,8 @@ import {
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 const REPEAT_SECONDS = 4;
+/** The api-gateway's SHARE_RATE_PER_ADDRESS here: acknowledge-link requests a minute per client address. */
+const LINK_RATE = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Answer {
@@ -128,7 +130,8 @@ describe('incident acknowledgement: repeats stop, notes, the acknowledge link', 
     stack.messaging = await connectTestMessaging(stack.prefix, 'test');
     [discord, hook] = await Promise.all([startDiscordReceiver(), startWebhookReceiver({ secret: 'unset' })]);
     await stack.start('billing-limits');
-    base = `http://127.0.0.1:${await stack.start('api-gateway')}`;
+    // The acknowledge link's per-address limit (the share API's), low enough for the last test to reach it.
+    base = `http://127.0.0.1:${await stack.start('api-gateway', { SHARE_RATE_PER_ADDRESS: String(LINK_RATE) })}`;
     await stack.start('poller', { POLLER_LEADER_TTL_MS: '3000', POLLER_TIMEOUT_MS: '5000' });
     const alerting = ServiceProcess.start(
       'alerting',
@@ -322,6 +325,23 @@ describe('incident acknowledgement: repeats stop, notes, the acknowledge link', 
     expect(await expired.text()).toContain('This link has expired');
     expect((await incident(refired.incident_id)).acknowledged_at).toBeNull();
   }, 150_000);
+
+  it('the link is rate limited per address like the share API: 429 with Retry-After, in the error shape', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: LINK_RATE + 5 }, () =>
+        fetch(`${base}/api/v1/incident-ack/gsm_ack_flood`, { headers: { Accept: 'application/json' } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.every((s) => s === 404 || s === 429)).toBe(true);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const answered = (await Promise.all(answers.map((a) => a.json()))) as { error: { code: string; remedy: string } }[];
+    const body = answered[answers.indexOf(refused)]!;
+    expect(body.error.code).toBe('TooManyRequests');
+    expect(body.error.remedy).toMatch(/Retry-After/);
+  });
 
   it('no answer holds a webhook URL or signing secret, and links are kept as hashes', async () => {
     const stored = await sql('SELECT token_hash FROM incident_ack_links');

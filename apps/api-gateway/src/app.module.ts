@@ -13,6 +13,7 @@ import {
 } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { AckLinkController } from './incidents/ack-link.controller';
+import { AckLinkLimits } from './incidents/ack-link.limits';
 import { IncidentAckController } from './incidents/incident-ack.controller';
 import { IncidentAckService } from './incidents/incident-ack.service';
 import { MemberNamesRepository } from './incidents/member-names.repository';
@@ -104,6 +105,7 @@ export class AppModule {
         OutboundCountersRepository,
         OutboundThrottle,
         IncidentAckService,
+        AckLinkLimits,
         MemberNamesRepository,
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],

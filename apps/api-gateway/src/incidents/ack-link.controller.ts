@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../auth/principal';
 import { ApiError } from '../http/api-error';
 import { ApiRoute } from '../http/api-doc';
+import { AckLinkLimits } from './ack-link.limits';
 import { ackLinkPage, type AckPageIncident } from './ack-link.page';
 import { IncidentAckService } from './incident-ack.service';
 
@@ -53,12 +54,16 @@ function answer(
 /**
  * The acknowledge link of a Discord or Slack alert (issue 24): GET shows what it acknowledges and a button, and
  * changes nothing (chat clients prefetch links); POST acknowledges once, as the rule's organisation, "via link".
- * Used, expired, resolved and unknown links get a page saying so (409, 410, 409, 404). No sign-in.
+ * Used, expired, resolved and unknown links get a page saying so (409, 410, 409, 404). No sign-in; rate limited per
+ * client address like the share API (429).
  */
 @ApiTags('alerts')
 @Controller('api/v1/incident-ack/:token')
 export class AckLinkController {
-  constructor(private readonly acks: IncidentAckService) {}
+  constructor(
+    private readonly acks: IncidentAckService,
+    private readonly limits: AckLinkLimits,
+  ) {}
 
   @Get()
   @Public()
@@ -67,9 +72,10 @@ export class AckLinkController {
     summary:
       "An alert message's acknowledge link: an HTML page naming the incident with an Acknowledge button (changes nothing); 404 unknown, 409 used or resolved, 410 expired",
     isPublic: true,
-    errors: [404, 409, 410],
+    errors: [404, 409, 410, 429],
   })
   async confirm(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    this.limits.admit(req.ip ?? '');
     if (!TOKEN.test(token)) return answer(req, res, 'unknown', null, '');
     const link = await this.acks.peekLink(token);
     answer(req, res, link.state, link.incident, `/api/v1/incident-ack/${encodeURIComponent(token)}`);
@@ -82,9 +88,10 @@ export class AckLinkController {
     summary:
       'Use an acknowledge link (once): acknowledges the incident "via link" and answers an HTML page; 404 unknown, 409 used or resolved, 410 expired',
     isPublic: true,
-    errors: [404, 409, 410],
+    errors: [404, 409, 410, 429],
   })
   async acknowledge(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    this.limits.admit(req.ip ?? '');
     if (!TOKEN.test(token)) return answer(req, res, 'unknown', null, '');
     const link = await this.acks.useLink(token);
     answer(req, res, link.state, link.incident, '');

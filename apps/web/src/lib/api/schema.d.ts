@@ -4396,6 +4396,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
         };
     };
     AckLinkController_acknowledge: {
@@ -4469,6 +4486,23 @@ export interface operations {
             };
             /** @description error */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        error?: {
+                            code: string;
+                            details?: Record<string, never>;
+                            message: string;
+                            remedy?: string;
+                        };
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
