@@ -99,6 +99,8 @@ describe('public status pages (issue 24 §2)', () => {
     smtp = await startSmtpReceiver();
     hook = await HttpReceiver.start({ name: 'status webhook' });
     await stack.start('billing-limits');
+    // Silences are alerting's: the gateway asks it over NATS (maintenance windows made through the API).
+    await stack.start('alerting');
     base = `http://127.0.0.1:${await stack.start('api-gateway', {
       SMTP_URL: `smtp://${smtp.host}:${smtp.port}`,
       SMTP_FROM: 'Status <status@example.com>',
@@ -326,12 +328,28 @@ describe('public status pages (issue 24 §2)', () => {
     expect(untitled.status).toBe(400);
     expect(untitled.body.error.details.fields[0].field).toBe('title');
 
+    // A one-off silence of a page's server, made through the API, is scheduled maintenance: on the page, and
+    // announced to the page's subscribers (the webhook subscribed above; the mail subscriber left).
     const startsAt = new Date(Date.now() + 86_400_000);
-    await sql(
-      stack.db!.url,
-      `INSERT INTO silences (org_id, server_id, reason, starts_at, ends_at, days) VALUES ($1, $2, $3, $4, $5, '{}')`,
-      [orgId, serverId, 'Update 1.1 install', startsAt, new Date(startsAt.getTime() + 7_200_000)],
+    const endsAt = new Date(startsAt.getTime() + 7_200_000);
+    const announcedAfter = Date.now();
+    const silence = await call('POST', '/api/v1/silences', {
+      body: {
+        server_id: serverId,
+        reason: 'Update 1.1 install',
+        starts_at: startsAt.toISOString(),
+        ends_at: endsAt.toISOString(),
+      },
+    });
+    expect(silence.status).toBe(201);
+    const announced = await hook.waitFor(
+      (r) => r.path === '/status-hook' && r.at >= announcedAfter && r.rawBody.includes('"maintenance"'),
+      20_000,
     );
+    expect(JSON.parse(announced.rawBody)).toEqual({
+      page: { slug, title: expect.any(String) },
+      maintenance: { reason: 'Update 1.1 install', starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString() },
+    });
     const doc = await until('the maintenance window on the page', async () => {
       const d = html((await page()).text);
       return d.querySelector('[data-maintenance]') ? d : null;

@@ -26,6 +26,7 @@ import {
   UpdateChannel,
   UpdateRule,
 } from './alerts.schemas';
+import { StatusSubscriptionsService } from '../status-pages/status-subscriptions.service';
 import { AlertsService } from './alerts.service';
 
 const read = { scope: 'alerts:read', role: 'viewer' } as const;
@@ -265,7 +266,10 @@ const SilenceList = z.strictObject({ include_expired: z.enum(['true', 'false']).
 @ApiTags('alerts')
 @Controller('api/v1/silences')
 export class SilencesController {
-  constructor(private readonly alerts: AlertsService) {}
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly statusSubscriptions: StatusSubscriptionsService,
+  ) {}
 
   @Get()
   @Access(read)
@@ -289,8 +293,18 @@ export class SilencesController {
     status: 201,
     errors: [400, 404],
   })
-  create(@Caller() caller: Principal, @Body() body: unknown) {
-    return this.alerts.createSilence(caller, parseInput(CreateSilence, body, 'body'));
+  async create(@Caller() caller: Principal, @Body() body: unknown) {
+    const silence = await this.alerts.createSilence(caller, parseInput(CreateSilence, body, 'body'));
+    // A one-off window of the organisation or a server is scheduled maintenance on its status pages: announced to
+    // their subscribers after the answer (a rule's silence or a weekly window is not).
+    if (silence.rule_id === null && silence.recurrence === null)
+      void this.statusSubscriptions.announceMaintenance(caller.orgId, {
+        reason: silence.reason,
+        serverId: silence.server_id,
+        startsAt: new Date(silence.starts_at),
+        endsAt: silence.ends_at === null ? null : new Date(silence.ends_at),
+      });
+    return silence;
   }
 
   @Delete(':id')

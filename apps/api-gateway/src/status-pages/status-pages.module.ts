@@ -44,5 +44,7 @@ import { StatusWebhookNotifier } from './status-webhook.notifier';
       inject: [SERVICE_CONFIG],
     },
   ],
+  // The silences' route announces one-off maintenance to the pages' subscribers.
+  exports: [StatusSubscriptionsService],
 })
 export class StatusPagesModule {}

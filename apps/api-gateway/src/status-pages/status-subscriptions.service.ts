@@ -7,9 +7,18 @@ import { ApiError } from '../http/api-error';
 import { AccountMailer } from '../mail/account-mailer';
 import type { StatusIncidentRecord } from './status-incidents.repository';
 import { statusStrings, type StatusLanguage } from './status-page.i18n';
-import type { StatusPageRecord } from './status-pages.repository';
+import { StatusPagesRepository, type StatusPageRecord } from './status-pages.repository';
 import { StatusSubscribersRepository, type ActiveSubscriber } from './status-subscribers.repository';
 import { StatusWebhookNotifier } from './status-webhook.notifier';
+
+/** A scheduled maintenance window announced to subscribers: a one-off silence made through the API. */
+export interface MaintenanceAnnouncement {
+  reason: string;
+  /** null: the whole organisation (every page of it). */
+  serverId: string | null;
+  startsAt: Date;
+  endsAt: Date | null;
+}
 
 /** Subscribers a page may have (confirmed or not): a bound against filling the table through the public route. */
 export const MAX_SUBSCRIBERS_PER_PAGE = 10_000;
@@ -30,6 +39,7 @@ export class StatusSubscriptionsService {
 
   constructor(
     private readonly repository: StatusSubscribersRepository,
+    private readonly pages: StatusPagesRepository,
     private readonly mailer: AccountMailer,
     private readonly webhooks: StatusWebhookNotifier,
     private readonly box: SecretBox,
@@ -97,11 +107,39 @@ export class StatusSubscriptionsService {
    * and a JSON POST to each webhook. Runs after the request; failures are logged without address or URL.
    */
   async notify(page: StatusPageRecord, incident: StatusIncidentRecord): Promise<void> {
+    await this.tellSubscribers(page, (subscriber) =>
+      subscriber.kind === 'email'
+        ? this.mailUpdate(page, incident, subscriber)
+        : this.postUpdate(page, incident, subscriber),
+    );
+  }
+
+  /**
+   * Announces scheduled maintenance (a one-off silence of the whole organisation or of one server, made through the
+   * API) to the confirmed subscribers of every page of the organisation that shows it: a mail each, in its language,
+   * and a JSON POST `{page, maintenance}` to each webhook. Runs after the request; failures are logged.
+   */
+  async announceMaintenance(orgId: string, window: MaintenanceAnnouncement): Promise<void> {
+    try {
+      const pages = (await this.pages.list(orgId)).filter(
+        (page) => window.serverId === null || page.serverIds.includes(window.serverId),
+      );
+      for (const page of pages)
+        await this.tellSubscribers(page, (subscriber) =>
+          subscriber.kind === 'email'
+            ? this.mailMaintenance(page, window, subscriber)
+            : this.postMaintenance(page, window, subscriber),
+        );
+    } catch (error) {
+      this.logger.warn({ orgId, reason: (error as Error).message }, 'maintenance not announced');
+    }
+  }
+
+  private async tellSubscribers(page: StatusPageRecord, tell: (subscriber: ActiveSubscriber) => Promise<void>) {
     const subscribers = await this.repository.confirmed(page.id);
     for (const subscriber of subscribers) {
       try {
-        if (subscriber.kind === 'email') await this.mailUpdate(page, incident, subscriber);
-        else await this.postUpdate(page, incident, subscriber);
+        await tell(subscriber);
       } catch (error) {
         this.logger.warn(
           { pageId: page.id, subscriberId: subscriber.id, kind: subscriber.kind, reason: (error as Error).message },
@@ -112,18 +150,36 @@ export class StatusSubscriptionsService {
   }
 
   private async mailUpdate(page: StatusPageRecord, incident: StatusIncidentRecord, subscriber: ActiveSubscriber) {
+    const lang = (subscriber.locale as StatusLanguage) ?? 'en';
+    const state = (statusStrings(lang) as Record<string, string>)[`state_${incident.state}`] ?? incident.state;
+    const update = incident.updates[0];
+    await this.mail(
+      page,
+      subscriber,
+      `${incident.title}: ${state}`,
+      `${incident.title}\n${state}: ${update?.message ?? ''}`,
+    );
+  }
+
+  private async mailMaintenance(page: StatusPageRecord, window: MaintenanceAnnouncement, subscriber: ActiveSubscriber) {
+    const lang = (subscriber.locale as StatusLanguage) ?? 'en';
+    const title = statusStrings(lang).maintenance;
+    const span = `${window.startsAt.toISOString()} – ${window.endsAt?.toISOString() ?? '…'}`;
+    await this.mail(page, subscriber, `${title}: ${window.reason}`, `${title}: ${window.reason}\n${span} (UTC)`);
+  }
+
+  /** One mail to a confirmed address: the text, the page's link and the one-click unsubscribe link. */
+  private async mail(page: StatusPageRecord, subscriber: ActiveSubscriber, subject: string, body: string) {
     if (!subscriber.email || !this.config.PUBLIC_URL) return;
     const lang = (subscriber.locale as StatusLanguage) ?? 'en';
     const t = statusStrings(lang);
-    const update = incident.updates[0];
-    const state = (t as Record<string, string>)[`state_${incident.state}`] ?? incident.state;
     const base = `${this.config.PUBLIC_URL}/status/${encodeURIComponent(page.slug)}`;
     const unsubscribeUrl = `${base}/unsubscribe?token=${this.emailUnsubscribeToken(page.id, subscriber.email)}&lang=${lang}`;
-    const text = `${incident.title}\n${state}: ${update?.message ?? ''}\n\n${base}?lang=${lang}\n\n${t.mailUnsubscribe} ${unsubscribeUrl}\n`;
+    const text = `${body}\n\n${base}?lang=${lang}\n\n${t.mailUnsubscribe} ${unsubscribeUrl}\n`;
     const delivered = await this.mailer.deliver(
       {
         to: [subscriber.email],
-        subject: `[${page.title}] ${incident.title}: ${state}`,
+        subject: `[${page.title}] ${subject}`,
         text,
         html: `<p>${escape(text).replace(/\n/g, '<br>')}</p>`,
         headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
@@ -133,11 +189,20 @@ export class StatusSubscriptionsService {
     if (!delivered) throw new Error('the mail server did not take the mail');
   }
 
+  private async postMaintenance(page: StatusPageRecord, window: MaintenanceAnnouncement, subscriber: ActiveSubscriber) {
+    await this.post(page, subscriber, {
+      page: { slug: page.slug, title: page.title },
+      maintenance: {
+        reason: window.reason,
+        starts_at: window.startsAt.toISOString(),
+        ends_at: window.endsAt?.toISOString() ?? null,
+      },
+    });
+  }
+
   private async postUpdate(page: StatusPageRecord, incident: StatusIncidentRecord, subscriber: ActiveSubscriber) {
-    if (!subscriber.webhookUrlSealed) return;
-    const url = this.box.open(subscriber.webhookUrlSealed, `status_subscriber:${page.id}`);
     const update = incident.updates[0];
-    const status = await this.webhooks.post(url, {
+    await this.post(page, subscriber, {
       page: { slug: page.slug, title: page.title },
       incident: {
         id: incident.id,
@@ -151,6 +216,13 @@ export class StatusSubscriptionsService {
         ? { state: update.state, message: update.message, created_at: update.createdAt.toISOString() }
         : null,
     });
+  }
+
+  /** One JSON POST to a webhook subscriber (its URL sealed at rest). */
+  private async post(page: StatusPageRecord, subscriber: ActiveSubscriber, payload: unknown) {
+    if (!subscriber.webhookUrlSealed) return;
+    const url = this.box.open(subscriber.webhookUrlSealed, `status_subscriber:${page.id}`);
+    const status = await this.webhooks.post(url, payload);
     if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
   }
 
