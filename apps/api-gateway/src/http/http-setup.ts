@@ -53,13 +53,12 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
       return;
     }
     const hasBody = Number(length ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json') && !isStatusPageForm(req)) {
+    const statusPageForm = isStatusPageForm(req);
+    if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json') && !statusPageForm) {
       filter.render(Object.assign(new Error('unsupported media type'), { status: 415 }), req, res);
       return;
     }
-    (isStatusPageForm(req) ? form : json)(req, res, (error?: unknown) =>
-      error ? filter.render(error, req, res) : next(),
-    );
+    (statusPageForm ? form : json)(req, res, (error?: unknown) => (error ? filter.render(error, req, res) : next()));
   });
   // After the body parser: its callback runs from the request stream's events, outside any context set before it.
   app.use(requestContext);
