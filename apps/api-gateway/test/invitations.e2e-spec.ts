@@ -103,6 +103,7 @@ describe('invitations: a member joins only by accepting the mailed invitation', 
     smtp = await startSmtpReceiver();
     stack.messaging = await connectTestMessaging(prefix, 'test');
     await stack.start('billing-limits');
+    await stack.start('alerting', { SMTP_URL: `smtp://${smtp.host}:${smtp.port}`, PUBLIC_URL });
     const port = await stack.start('api-gateway', {
       SMTP_URL: `smtp://${smtp.host}:${smtp.port}`,
       SMTP_FROM: 'Monitoring <accounts@example.com>',
@@ -292,6 +293,60 @@ describe('invitations: a member joins only by accepting the mailed invitation', 
       [owner.email, true],
       [other.email, false],
     ]);
+    // Both refusals are in the organisation's audit log: who tried what, against the owner.
+    const log = await call('GET', '/api/v1/audit?limit=50', { token: owner.token });
+    const refusals = (log.body.items as { action: string }[]).filter((e) => e.action === 'member.owner_change_refused');
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ user_id: other.userId, email: other.email }),
+        target: { type: 'user', id: owner.userId },
+        details: { attempted: 'removal' },
+      }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ user_id: other.userId }),
+        target: { type: 'user', id: owner.userId },
+        details: { attempted: 'role_change', role: 'viewer' },
+      }),
+    ]);
+  }, 60_000);
+
+  it('an unverified account cannot switch on, test or re-send an e-mail channel (403 EmailNotVerified); it stays off', async () => {
+    // An unverified owner on Team invites a verified admin, who makes an e-mail channel and switches it off.
+    const owner = await signUp(undefined, false);
+    expect(
+      (await call('PUT', '/api/v1/billing/subscription', { token: owner.token, body: { plan: 'team', period: 'monthly' } }))
+        .status,
+    ).toBe(200);
+    const admin = await signUp();
+    const since = Date.now();
+    expect((await invite(owner, admin.email, 'admin')).status).toBe(201);
+    expect((await accept(admin, tokenOf(await mailTo(admin.email, since)))).status).toBe(200);
+    const asAdmin = { token: admin.token, org: owner.orgId };
+    const created = await call('POST', '/api/v1/notification-channels', {
+      ...asAdmin,
+      body: { kind: 'email', name: 'Night shift', config: { to: [admin.email] } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await call('PATCH', `/api/v1/notification-channels/${id}`, { ...asAdmin, body: { enabled: false } })).status).toBe(
+      200,
+    );
+
+    for (const [method, path, body] of [
+      ['PATCH', `/api/v1/notification-channels/${id}`, { enabled: true }],
+      ['POST', `/api/v1/notification-channels/${id}/test`, undefined],
+      ['POST', `/api/v1/notification-channels/${id}/recipients/resend`, undefined],
+    ] as const) {
+      const refused = await call(method, path, { token: owner.token, body });
+      expectError(refused, 403, 'EmailNotVerified');
+      expect(refused.body.error.message).toBe('verify your e-mail address before you send alerts by e-mail');
+      expect(refused.body.error.remedy).toMatch(/resend/);
+    }
+    expect((await call('GET', `/api/v1/notification-channels/${id}`, { token: owner.token })).body.enabled).toBe(false);
+    // The verified admin may switch it on again.
+    const enabled = await call('PATCH', `/api/v1/notification-channels/${id}`, { ...asAdmin, body: { enabled: true } });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.enabled).toBe(true);
   }, 60_000);
 
   afterAll(() => {

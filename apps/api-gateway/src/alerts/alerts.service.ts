@@ -237,6 +237,8 @@ export class AlertsService {
     let refusal: ApiError | null = null;
     if (input.enabled === true) {
       const current = await this.getChannel(caller.orgId, channelId);
+      // Switched on, an e-mail channel mails its recipients again: only from a verified account.
+      if (current.kind === 'email') await this.verification.require(caller, 'send alerts by e-mail');
       refusal = await this.channelPlanRefusal(caller.orgId, current.kind);
     }
     let channel: SavedChannelView;
@@ -280,6 +282,7 @@ export class AlertsService {
   /** Mails new confirmation links to an e-mail channel's unconfirmed recipients (throttled like test messages). */
   async resendConfirmations(caller: Principal, channelId: string) {
     const channel = await this.getChannel(caller.orgId, channelId);
+    await this.verification.require(caller, 'send alerts by e-mail');
     await this.throttle.take('confirm-mail', caller);
     const answer = await this.ask(Requests.recipientResend, { orgId: caller.orgId, channelId: channel.id });
     await this.audit.record(
@@ -298,6 +301,7 @@ export class AlertsService {
 
   async testChannel(caller: Principal, channelId: string) {
     const channel = await this.getChannel(caller.orgId, channelId);
+    if (channel.kind === 'email') await this.verification.require(caller, 'send alerts by e-mail');
     await this.requireChannelPlan(caller.orgId, channel.kind);
     await this.throttle.take('test-send', caller);
     try {

@@ -10,6 +10,7 @@ export type AuditAction =
   | 'member.joined'
   | 'member.role_changed'
   | 'member.removed'
+  | 'member.owner_change_refused'
   | 'invitation.revoked'
   | 'invitation.resent'
   | 'plan.changed'

@@ -80,14 +80,16 @@ export class MembersService {
     if (!isUuid(userId)) throw ApiError.notFound('member');
     if (role !== 'admin')
       await requireRolesPlan(this.billing, caller.orgId, 'Make them admin, or upgrade to Team or Enterprise.');
-    const previous = await this.repository.withLockedAdmins(caller.orgId, async (locked) => {
-      const member = await locked.member(userId);
-      if (!member) throw ApiError.notFound('member');
-      if (member.owner && role !== 'admin') throw ownerStays('demoted');
-      if (member.role === 'admin' && role !== 'admin' && locked.adminCount <= 1) throw lastAdmin();
-      await locked.setRole(userId, role);
-      return member.role;
-    });
+    const previous = await this.auditOwnerRefusal(caller, userId, { attempted: 'role_change', role }, () =>
+      this.repository.withLockedAdmins(caller.orgId, async (locked) => {
+        const member = await locked.member(userId);
+        if (!member) throw ApiError.notFound('member');
+        if (member.owner && role !== 'admin') throw ownerStays('demoted');
+        if (member.role === 'admin' && role !== 'admin' && locked.adminCount <= 1) throw lastAdmin();
+        await locked.setRole(userId, role);
+        return member.role;
+      }),
+    );
     if (previous !== role) {
       await announceMembershipChange(
         { auth: this.auth, messaging: this.messaging, clock: this.clock },
@@ -106,22 +108,25 @@ export class MembersService {
   /** Removes a member and their API tokens of this organisation; neither the personal owner nor the last admin. */
   async remove(caller: Principal, userId: string): Promise<void> {
     if (!isUuid(userId)) throw ApiError.notFound('member');
-    const removed = await this.repository.withLockedAdmins(caller.orgId, async (locked) => {
-      const member = await locked.member(userId);
-      if (!member) throw ApiError.notFound('member');
-      if (member.ownsPersonalOrganisation)
-        throw new ApiError(
-          'Conflict',
-          'the owner of a personal organisation cannot be removed from it',
-          'Remove other members instead.',
-        );
-      if (member.owner) throw ownerStays('removed');
-      if (member.role === 'admin' && locked.adminCount <= 1) throw lastAdmin();
-      await locked.remove(userId);
-      // API tokens act in one organisation: a removed member's tokens for it stop with the membership.
-      await locked.revokeTokens(userId, this.clock.now());
-      return member;
-    });
+    const removed = await this.auditOwnerRefusal(caller, userId, { attempted: 'removal' }, () =>
+      this.repository.withLockedAdmins(caller.orgId, async (locked) => {
+        const member = await locked.member(userId);
+        if (!member) throw ApiError.notFound('member');
+        if (member.ownsPersonalOrganisation)
+          throw new ApiError(
+            'Conflict',
+            'the owner of a personal organisation cannot be removed from it',
+            'Remove other members instead.',
+            { reason: 'owner' },
+          );
+        if (member.owner) throw ownerStays('removed');
+        if (member.role === 'admin' && locked.adminCount <= 1) throw lastAdmin();
+        await locked.remove(userId);
+        // API tokens act in one organisation: a removed member's tokens for it stop with the membership.
+        await locked.revokeTokens(userId, this.clock.now());
+        return member;
+      }),
+    );
     await announceMembershipChange(
       { auth: this.auth, messaging: this.messaging, clock: this.clock },
       { orgId: caller.orgId, userId, role: null },
@@ -132,5 +137,24 @@ export class MembersService {
       { type: 'user', id: userId },
       { email: removed.email, role: removed.role },
     );
+  }
+
+  /**
+   * Runs a role change or removal; when it is refused because the member owns the organisation, the attempt is
+   * audited (`member.owner_change_refused`: who tried what) before the 409 goes back.
+   */
+  private async auditOwnerRefusal<T>(
+    caller: Principal,
+    userId: string,
+    details: Record<string, unknown>,
+    change: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await change();
+    } catch (error) {
+      if (error instanceof ApiError && error.details?.reason === 'owner')
+        await this.audit.record(caller, 'member.owner_change_refused', { type: 'user', id: userId }, details);
+      throw error;
+    }
   }
 }
