@@ -34,6 +34,11 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   LOGIN_MAX_FAILURES: intVar(1, 1000, 5),
   /** Failed sign-in attempts allowed per client address within 15 minutes (any e-mails) before 429. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: intVar(1, 100_000, 20),
+  /**
+   * Proofs (codes or the password) allowed per user within 15 minutes to turn the authenticator app off or to
+   * regenerate recovery codes before 429 (a right one clears them).
+   */
+  TWO_FACTOR_CODE_MAX_FAILURES: intVar(1, 1000, 5),
   /** Sign-ups allowed per client address within an hour before 429. */
   REGISTER_MAX_PER_HOUR: intVar(1, 100_000, 10),
   /**

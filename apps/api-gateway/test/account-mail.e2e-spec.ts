@@ -10,6 +10,7 @@ import {
   type SmtpReceiver,
 } from '@app/testing';
 import { createHash } from 'node:crypto';
+import { RealtimeClient } from '../../realtime-gateway/test/realtime-client';
 
 const SECRETS_KEY = Buffer.alloc(32, 22).toString('base64');
 const PASSWORD = 'correct horse battery';
@@ -32,6 +33,7 @@ describe('account mails: e-mail verification, password reset and change (two api
   const stack = new ServiceStack({ SECRETS_KEY, TRUST_PROXY: '1' });
   let smtp: SmtpReceiver;
   const replicas: string[] = [];
+  let realtimePort = 0;
   let n = 0;
   const unique = (what: string) => `${what}-${++n}-${stack.prefix}@example.com`;
   /** A client address of its own for each caller (the throttles count per address). */
@@ -77,6 +79,7 @@ describe('account mails: e-mail verification, password reset and change (two api
           LOGIN_MAX_FAILURES: String(SETTINGS.LOGIN_MAX_FAILURES),
         })}`,
       );
+    realtimePort = await stack.start('realtime-gateway');
   }, 120_000);
 
   afterAll(async () => {
@@ -208,6 +211,9 @@ describe('account mails: e-mail verification, password reset and change (two api
     // Both sessions are in use (and cached) on both replicas.
     for (const token of [first, second])
       for (const replica of [0, 1]) expect((await me(token, replica)).status).toBe(200);
+    const liveConnections = await Promise.all(
+      [first, second].map((token) => RealtimeClient.connect(realtimePort, { token })),
+    );
 
     const askedAt = Date.now();
     const known = await call('POST', '/api/v1/auth/password-reset', { body: { email: email.toUpperCase() } });
@@ -241,6 +247,15 @@ describe('account mails: e-mail verification, password reset and change (two api
     expect(reset.status).toBe(204);
     // Every session ends at once on both replicas (their caches were dropped, not left to expire).
     for (const t of [first, second]) for (const replica of [0, 1]) expect((await me(t, replica)).status).toBe(401);
+    // And so do their open live connections, with the reason the dashboard shows.
+    for (const live of liveConnections) {
+      expect(await live.next('session.ended.v1')).toEqual({
+        reason: 'signed_out',
+        message: expect.stringMatching(/signed out/),
+      });
+      expect(await live.disconnected()).toBe('io server disconnect');
+      live.close();
+    }
     expect((await login(email, PASSWORD)).status).toBe(401);
     const fresh = await login(email, NEW, 1);
     expect(fresh.status).toBe(200);

@@ -314,8 +314,12 @@ describe('invitations: a member joins only by accepting the mailed invitation', 
     // An unverified owner on Team invites a verified admin, who makes an e-mail channel and switches it off.
     const owner = await signUp(undefined, false);
     expect(
-      (await call('PUT', '/api/v1/billing/subscription', { token: owner.token, body: { plan: 'team', period: 'monthly' } }))
-        .status,
+      (
+        await call('PUT', '/api/v1/billing/subscription', {
+          token: owner.token,
+          body: { plan: 'team', period: 'monthly' },
+        })
+      ).status,
     ).toBe(200);
     const admin = await signUp();
     const since = Date.now();
@@ -328,9 +332,9 @@ describe('invitations: a member joins only by accepting the mailed invitation', 
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    expect((await call('PATCH', `/api/v1/notification-channels/${id}`, { ...asAdmin, body: { enabled: false } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call('PATCH', `/api/v1/notification-channels/${id}`, { ...asAdmin, body: { enabled: false } })).status,
+    ).toBe(200);
 
     for (const [method, path, body] of [
       ['PATCH', `/api/v1/notification-channels/${id}`, { enabled: true }],

@@ -37,7 +37,13 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
   let n = 0;
   const email = (name: string) => `${name}${++n}-${stack.prefix}@example.com`;
   /** Sessions of the idle test, signed in while the replicas start so the other tests use up part of the wait. */
-  let sleeper = { regular: '', idle: '', signedInAt: 0 };
+  let sleeper = { regular: '', idle: '', signedInAt: 0, idleSignInBegan: 0 };
+  /** Live connections of the two sessions, opened at once: a live connection is no use of the API. */
+  const live: { regular?: RealtimeClient; idle?: RealtimeClient; idleEndedAt?: number } = {};
+  const liveSessionEnd = {
+    signed_out: { reason: 'signed_out', message: expect.stringMatching(/signed out/) },
+    expired: { reason: 'expired', message: expect.stringMatching(/expired/) },
+  };
 
   const call = async (
     base: string,
@@ -92,10 +98,17 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     realtimePort = await stack.start('realtime-gateway');
     const address = email('sleeper');
     await register(address);
-    sleeper = { regular: await signIn(address, LAPTOP), idle: await signIn(address, PHONE), signedInAt: Date.now() };
+    const regular = await signIn(address, LAPTOP);
+    const idleSignInBegan = Date.now();
+    sleeper = { regular, idle: await signIn(address, PHONE), signedInAt: Date.now(), idleSignInBegan };
+    live.regular = await RealtimeClient.connect(realtimePort, { token: sleeper.regular });
+    live.idle = await RealtimeClient.connect(realtimePort, { token: sleeper.idle });
+    live.idle.socket.on('session.ended.v1', () => (live.idleEndedAt ??= Date.now()));
   }, 120_000);
 
   afterAll(async () => {
+    live.regular?.close();
+    live.idle?.close();
     await stack.close();
   });
 
@@ -132,9 +145,19 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     const phone = await signIn(address, PHONE);
     expect(await statusEverywhere(phone)).toEqual([200, 200]);
     const phoneId = (await sessionsOf(laptop)).find((s) => !s.current)!.id;
+    const [phoneLive, laptopLive] = await Promise.all(
+      [phone, laptop].map((token) => RealtimeClient.connect(realtimePort, { token })),
+    );
 
     expect((await call(first(), 'DELETE', `/api/v1/me/sessions/${phoneId}`, { token: laptop })).status).toBe(204);
     expect(await statusEverywhere(phone)).toEqual([401, 401]);
+    // Its open live connection is told why and closed; the laptop's stays.
+    expect(await phoneLive!.next('session.ended.v1')).toEqual(liveSessionEnd.signed_out);
+    expect(await phoneLive!.disconnected()).toBe('io server disconnect');
+    expect(laptopLive!.events('session.ended.v1')).toEqual([]);
+    expect(laptopLive!.socket.connected).toBe(true);
+    phoneLive!.close();
+    laptopLive!.close();
     expect(await statusEverywhere(laptop)).toEqual([200, 200]);
     expect((await sessionsOf(laptop, second())).map((s) => s.id)).not.toContain(phoneId);
     // Already signed out: nothing left to revoke.
@@ -173,11 +196,23 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     const otherToken = await signIn(other, LAPTOP);
     expect(await statusEverywhere(laptop)).toEqual([200, 200]);
     expect(await statusEverywhere(phone)).toEqual([200, 200]);
+    const [laptopLive, phoneLive, otherLive] = await Promise.all(
+      [laptop, phone, otherToken].map((token) => RealtimeClient.connect(realtimePort, { token })),
+    );
 
     expect((await call(second(), 'POST', '/api/v1/me/sessions/revoke-all', { token: phone })).status).toBe(204);
     expect(await statusEverywhere(laptop)).toEqual([401, 401]);
     expect(await statusEverywhere(phone)).toEqual([401, 401]);
     expect(await statusEverywhere(otherToken)).toEqual([200, 200]);
+    // Every live connection of the user ends with the reason; another user's stays.
+    for (const client of [laptopLive!, phoneLive!]) {
+      expect(await client.next('session.ended.v1')).toEqual(liveSessionEnd.signed_out);
+      expect(await client.disconnected()).toBe('io server disconnect');
+      client.close();
+    }
+    expect(otherLive!.events('session.ended.v1')).toEqual([]);
+    expect(otherLive!.socket.connected).toBe(true);
+    otherLive!.close();
 
     // Signed in again: a new session; the log of the personal organisation has the sign-out.
     const again = await signIn(address, LAPTOP);
@@ -186,7 +221,7 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     expect(entry).toMatchObject({ target: null, details: { sessions: 2 } });
   });
 
-  it('the idle timeout: a session in regular use survives it, one left unused is refused on both replicas and live', async () => {
+  it('the idle timeout: a session in regular use survives it, one left unused is refused on both replicas and its live connection ends', async () => {
     // Used every 10 s, alternating replicas, until the idle one's deadline (and the 10 s cache bound) are past.
     while (Date.now() < sleeper.signedInAt + IDLE_MS + 5_000) {
       expect(await statusEverywhere(sleeper.regular)).toEqual([200, 200]);
@@ -199,6 +234,14 @@ describe('sessions: list, sign out one, sign out everywhere, idle timeout (two a
     expect(left[0]).toMatchObject({ user_agent: LAPTOP, current: true });
     // Its use was recorded (at most once per touch interval, not per request).
     expect(Date.parse(left[0]!.last_used_at) - Date.parse(left[0]!.created_at)).toBeGreaterThan(IDLE_MS / 2);
+    // Its live connection, open since the sign-in, was ended by the realtime-gateway once the session went idle (not
+    // before its deadline, at most one check interval, 15 s at this timeout, after it); the regular one's stays.
+    expect(await live.idle!.next('session.ended.v1', undefined, 30_000)).toEqual(liveSessionEnd.expired);
+    expect(await live.idle!.disconnected()).toBe('io server disconnect');
+    expect(live.idleEndedAt!).toBeGreaterThanOrEqual(sleeper.idleSignInBegan + IDLE_MS);
+    expect(live.idleEndedAt!).toBeLessThan(sleeper.signedInAt + IDLE_MS + 15_000 + 5_000);
+    expect(live.regular!.events('session.ended.v1')).toEqual([]);
+    expect(live.regular!.socket.connected).toBe(true);
     // The realtime-gateway applies the same rule at its handshake: no live data for the idle session either.
     const refusal = await RealtimeClient.refused(realtimePort, { token: sleeper.idle });
     expect(refusal).toMatchObject({ message: 'This session has expired.', data: { code: 'Unauthenticated' } });

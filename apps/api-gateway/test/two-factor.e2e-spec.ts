@@ -10,6 +10,7 @@ interface Answer {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   text: string;
+  retryAfter?: string | null;
 }
 
 /** What an authenticator app shows for `secret` at `atMs` (RFC 6238: SHA-1, 30 s, 6 digits). */
@@ -40,26 +41,33 @@ describe('two factors: TOTP, recovery codes, the second sign-in step and the org
     REGISTER_MAX_PER_HOUR: '10000',
   });
   let base = '';
+  /** A second api-gateway replica: the factor-code counter is shared through Redis. */
+  let replica2 = '';
   let n = 0;
   const responses: string[] = [];
 
   const call = async (
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; org?: string } = {},
+    options: { token?: string; body?: unknown; org?: string; replica?: string } = {},
   ): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.org) headers['X-Org-Id'] = options.org;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, {
+    const res = await fetch(`${options.replica ?? base}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await res.text();
     responses.push(text);
-    return { status: res.status, text, body: text ? JSON.parse(text) : null };
+    return {
+      status: res.status,
+      text,
+      body: text ? JSON.parse(text) : null,
+      retryAfter: res.headers.get('retry-after'),
+    };
   };
 
   /** A new verified account, signed in. */
@@ -96,6 +104,7 @@ describe('two factors: TOTP, recovery codes, the second sign-in step and the org
     stack.messaging = await connectTestMessaging(stack.prefix, 'test');
     await stack.start('billing-limits');
     base = `http://127.0.0.1:${await stack.start('api-gateway')}`;
+    replica2 = `http://127.0.0.1:${await stack.start('api-gateway')}`;
   }, 120_000);
 
   afterAll(async () => {
@@ -296,6 +305,47 @@ describe('two factors: TOTP, recovery codes, the second sign-in step and the org
     expect(ok.status).toBe(204);
     expect((await login(user.email)).body.token).toBeDefined();
     expect(await auditActions(user.token)).toContain('two_factor.totp_disabled');
+  });
+
+  it('codes to turn the app off or regenerate recovery codes have their own counter (5 per 15 min, both replicas): 429 with Retry-After, even for a right code', async () => {
+    const user = await account('guesser');
+    const { secret } = await enrol(user.token);
+    // A parallel burst of wrong codes over both replicas: exactly five are checked, the rest refused unchecked.
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('DELETE', '/api/v1/me/two-factor/totp', {
+          token: user.token,
+          body: { code: '000000' },
+          replica: i % 2 ? replica2 : base,
+        }),
+      ),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([403, 403, 403, 403, 403, 429, 429, 429]);
+    const now = await awayFromStepEdge();
+    for (const [method, path, replica] of [
+      ['DELETE', '/api/v1/me/two-factor/totp', base],
+      ['POST', '/api/v1/me/two-factor/recovery-codes', replica2],
+    ] as const) {
+      const refused = await call(method, path, { token: user.token, body: { code: codeAt(secret, now) }, replica });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatchObject({
+        code: 'TooManyRequests',
+        message: 'too many wrong codes for the authenticator app',
+      });
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(15 * 60);
+      expect(refused.body.error.remedy).toMatch(/^Wait \d+ s/);
+    }
+    // Still on: the sign-in asks for the second step; another user is not affected.
+    expect((await login(user.email)).body.challenge).toBeDefined();
+    const bystander = await account('bystander');
+    await enrol(bystander.token);
+    const ok = await call('DELETE', '/api/v1/me/two-factor/totp', {
+      token: bystander.token,
+      body: { password: PASSWORD },
+      replica: replica2,
+    });
+    expect(ok.status).toBe(204);
   });
 
   it('the organisation policy: Team and up, enforced for members without a second factor, and at joining', async () => {

@@ -15,7 +15,8 @@ const MAX_TOUCH_INTERVAL_MS = 60_000;
  * The idle timeout of dashboard sessions (SESSION_IDLE_TIMEOUT_MINUTES), besides their absolute lifetime: a session
  * not used for that long stops working. The api-gateway records a use in `sessions.last_used_at`, written at most
  * once per {@link touchIntervalMs} (not once per request), and refuses an idle session (401); the realtime-gateway
- * refuses it at the handshake (a live connection is no use of the API: it writes nothing).
+ * refuses it at the handshake and ends its live connections at most one touch interval after the deadline (a live
+ * connection is no use of the API: it writes nothing).
  *
  * How late the rule can be: a token is resolved (and this rule checked) when its principal is not in the 10 s cache
  * of the api-gateway's AuthService, so an idle session found alive just before its deadline is served until that cache entry expires:

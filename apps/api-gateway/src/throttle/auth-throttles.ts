@@ -71,6 +71,32 @@ export class AuthThrottles {
     ]).catch(() => undefined);
   }
 
+  /**
+   * Counts one proof (a TOTP or recovery code, or the password) given to turn the authenticator app off or to
+   * regenerate the recovery codes, against the user (TWO_FACTOR_CODE_MAX_FAILURES per 15 minutes, on every replica
+   * at once): a stolen session cannot guess its way to the second factor. 429 with Retry-After when used up, 503
+   * without Redis; a right proof clears the count ({@link factorCodeAccepted}).
+   */
+  async beforeFactorCode(userId: string): Promise<void> {
+    const counters = [
+      { key: this.counter.key('factor-code-user', userId), limit: this.config.TWO_FACTOR_CODE_MAX_FAILURES },
+    ];
+    const take = await this.take('two-factor-code', counters, LOGIN_WINDOW_MS);
+    if (!take.admitted) {
+      this.metrics.refused.inc({ throttle: 'two-factor-code' });
+      throw tooMany(
+        'too many wrong codes for the authenticator app',
+        (wait) => `Wait ${wait} s before trying again; enter the code your authenticator app shows at that moment.`,
+        take.resetSeconds,
+      );
+    }
+  }
+
+  /** A right proof: the user's failed factor codes are forgotten. */
+  async factorCodeAccepted(userId: string): Promise<void> {
+    await this.counter.clear(this.counter.key('factor-code-user', userId)).catch(() => undefined);
+  }
+
   /** Counts a sign-up against its client address (REGISTER_MAX_PER_HOUR); 429 when used up, 503 without Redis. */
   async beforeSignUp(ip: string): Promise<void> {
     const counters = [{ key: this.counter.key('register-ip', ip), limit: this.config.REGISTER_MAX_PER_HOUR }];

@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { verifyPassword } from '../auth/passwords';
 import { ApiError } from '../http/api-error';
+import { AuthThrottles } from '../throttle/auth-throttles';
 import { FactorCodes } from './factor-codes';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { ISSUER } from './relying-party';
@@ -30,6 +31,7 @@ export class TotpService {
     private readonly repository: TwoFactorRepository,
     private readonly codes: FactorCodes,
     private readonly gate: SecondFactorGate,
+    private readonly throttles: AuthThrottles,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
@@ -109,24 +111,31 @@ export class TotpService {
         'no authenticator app is enabled',
         'Enrol one first: recovery codes come with it.',
       );
+    await this.throttles.beforeFactorCode(caller.userId);
     if (!(await this.codes.use(caller.userId, code))) throw wrongCode();
+    await this.throttles.factorCodeAccepted(caller.userId);
     const recoveryCodes = newRecoveryCodes();
     await this.repository.replaceRecoveryCodes(caller.userId, recoveryCodes.map(hashRecoveryCode));
     await this.record(caller, 'two_factor.recovery_codes_regenerated');
     return { recovery_codes: recoveryCodes };
   }
 
+  /** Checks the proof to turn the app off, counted by the user's factor-code throttle (shared by the replicas). */
   private async proveIdentity(userId: string, proof: { password?: string; code?: string }): Promise<void> {
-    if (proof.code !== undefined && (await this.codes.use(userId, proof.code))) return;
-    if (proof.password !== undefined) {
-      const user = await this.repository.userEmail(userId);
-      if (user && (await verifyPassword(proof.password, user.passwordHash))) return;
-    }
+    await this.throttles.beforeFactorCode(userId);
+    if (await this.proofHolds(userId, proof)) return this.throttles.factorCodeAccepted(userId);
     throw new ApiError(
       'Forbidden',
       proof.code !== undefined ? 'the code is wrong or no longer valid' : 'the password is wrong',
       'Confirm with your current password or a code of your authenticator app.',
     );
+  }
+
+  private async proofHolds(userId: string, proof: { password?: string; code?: string }): Promise<boolean> {
+    if (proof.code !== undefined && (await this.codes.use(userId, proof.code))) return true;
+    if (proof.password === undefined) return false;
+    const user = await this.repository.userEmail(userId);
+    return user !== null && (await verifyPassword(proof.password, user.passwordHash));
   }
 
   private async record(

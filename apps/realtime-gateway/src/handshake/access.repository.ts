@@ -1,3 +1,4 @@
+import type { SessionActivity } from '@app/contracts';
 import { PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
 
@@ -86,6 +87,16 @@ export class AccessRepository {
       select: { tokenHash: true, user: { select: { memberships: { select: { orgId: true } } } } },
     });
     return new Map(rows.map((r) => [r.tokenHash, new Set(r.user.memberships.map((m) => m.orgId))]));
+  }
+
+  /** When each of these sessions was created and last used by the API (for the idle rule). */
+  async sessionActivity(tokenHashes: string[]): Promise<Map<string, SessionActivity>> {
+    if (tokenHashes.length === 0) return new Map();
+    const rows = await this.prisma.session.findMany({
+      where: { tokenHash: { in: tokenHashes } },
+      select: { tokenHash: true, createdAt: true, lastUsedAt: true },
+    });
+    return new Map(rows.map((r) => [r.tokenHash, { createdAt: r.createdAt, lastUsedAt: r.lastUsedAt }]));
   }
 
   /** Of these share token hashes, those not revoked or expired now. */
