@@ -97,14 +97,15 @@ export class SsoLoginController {
   @ApiRoute({
     summary:
       'Where the provider sends the browser back (register it as the redirect URI): redirects to ' +
-      '/sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure (400 for a malformed query)',
+      '/sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure (400 for a malformed code, state, error or iss; other parameters are ignored)',
     query: SsoCallbackQuery,
     status: 302,
     isPublic: true,
   })
   async callback(@Query() query: unknown, @Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
-    // A malformed query (not what any provider sends: a list, an over-long value) is a 400; the provider's
-    // answers, refusals included, lead the browser back to the dashboard.
+    // A malformed parameter it reads (not what any provider sends: a list, an over-long value) is a 400; others are
+    // ignored (providers add their own); the provider's answers, refusals included, lead the browser back to the
+    // dashboard.
     const parsed = parseInput(SsoCallbackQuery, query, 'query');
     const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
     const target = await this.sso.callback({ query: parsed, rawQuery }, meta(req), originOf(req));
