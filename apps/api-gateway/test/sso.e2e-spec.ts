@@ -16,6 +16,7 @@ interface Answer {
   status: number;
   text: string;
   location: string | null;
+  retryAfter: string | null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
@@ -36,14 +37,17 @@ describe('single sign-on (OIDC) with a real OpenID provider', () => {
   const domain = `${prefix}.example`;
   const answers: string[] = [];
   let base = '';
+  /** A replica behind a proxy (TRUST_PROXY=1) with a low SSO_START_MAX_PER_ADDRESS, for the start's 429. */
+  let rationed = '';
   let idp: TestOidcProvider;
 
   const call = async (
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; org?: string } = {},
+    options: { token?: string; body?: unknown; org?: string; from?: string } = {},
   ): Promise<Answer> => {
     const headers: Record<string, string> = {};
+    if (options.from) headers['X-Forwarded-For'] = options.from;
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.org) headers['X-Org-Id'] = options.org;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -62,7 +66,7 @@ describe('single sign-on (OIDC) with a real OpenID provider', () => {
     } catch {
       body = null;
     }
-    return { status: res.status, text, location, body };
+    return { status: res.status, text, location, body, retryAfter: res.headers.get('retry-after') };
   };
 
   const account = async (name: string, plan: string, email = `${name}-${prefix}@example.com`) => {
@@ -97,12 +101,12 @@ describe('single sign-on (OIDC) with a real OpenID provider', () => {
   });
 
   /** "Sign in with SSO" as the browser does it: start, the provider's form, then the platform's callback. */
-  const ssoSignIn = async (email: string, login = email) => {
+  const ssoSignIn = async (email: string, login = email, extraQuery = '') => {
     const start = await call('POST', '/api/v1/auth/sso/start', { body: { email } });
     expect(start.status).toBe(200);
     const callbackUrl = await idp.signIn(start.body.redirect_url as string, login);
     expect(callbackUrl.startsWith(`${base}/api/v1/auth/sso/callback?`)).toBe(true);
-    const done = await call('GET', callbackUrl);
+    const done = await call('GET', `${callbackUrl}${extraQuery}`);
     expect(done.status).toBe(302);
     return { start, callbackUrl, location: done.location ?? '' };
   };
@@ -116,6 +120,7 @@ describe('single sign-on (OIDC) with a real OpenID provider', () => {
     stack.messaging = await connectTestMessaging(prefix, 'test');
     await stack.start('billing-limits');
     base = `http://127.0.0.1:${await stack.start('api-gateway')}`;
+    rationed = `http://127.0.0.1:${await stack.start('api-gateway', { TRUST_PROXY: '1', SSO_START_MAX_PER_ADDRESS: '3' })}`;
     idp = await startOidcProvider({
       clients: [
         { client_id: 'platform', client_secret: CLIENT_SECRET, redirect_uris: [`${base}/api/v1/auth/sso/callback`] },
@@ -193,7 +198,8 @@ describe('single sign-on (OIDC) with a real OpenID provider', () => {
 
   it('signs a new user in through the provider: account and membership made just in time, role mapped', async () => {
     const email = `alice@${domain}`;
-    const { start, location } = await ssoSignIn(email);
+    // The provider's redirect back carries parameters of its own besides code, state and iss: ignored, not a 400.
+    const { start, location } = await ssoSignIn(email, email, '&session_state=7c1d.e2f&authuser=0&utm_source=x&a[b]=1');
     const url = new URL(start.body.redirect_url as string);
     expect(url.origin).toBe(idp.issuer);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -273,6 +279,83 @@ describe('single sign-on (OIDC) with a real OpenID provider', () => {
     expect((await call('GET', '/api/v1/me', { token: carol.token })).status).toBe(200);
     expect((await call('GET', '/api/v1/servers', { token: sso.token, org: team.orgId })).status).toBe(200);
     expect((await call('GET', '/api/v1/servers', { token: team.token })).status).toBe(200);
+  });
+
+  it("the two-factor policy trusts the provider's MFA (amr, or an acr the organisation names) unless told not to", async () => {
+    const email = `dave@${domain}`;
+    const servers = (token: string) => call('GET', '/api/v1/servers', { token, org: team.orgId });
+    const signIn = async (how: { amr?: string[]; acr?: string } | null) => {
+      await idp.control({ authentication: { [email]: how } });
+      return sessionOf((await ssoSignIn(email)).location).token;
+    };
+    const configure = async (extra: Record<string, unknown>) => {
+      const saved = await call('PUT', '/api/v1/org/sso', {
+        token: team.token,
+        body: { ...setup({ require_sso: true, ...extra }), client_secret: undefined },
+      });
+      expect(saved.status).toBe(200);
+      return saved.body;
+    };
+    // The policy as its admin sets it (PATCH /org/security, two-factor.e2e-spec.ts; it needs the admin's own factor).
+    const policy = (on: boolean) =>
+      sql(stack.db!.url, 'UPDATE organisations SET require_two_factor = $2 WHERE id = $1', [team.orgId, on]);
+
+    expect(await configure({ mfa_acr_values: ['urn:test:gold'] })).toMatchObject({
+      trust_idp_mfa: true,
+      mfa_acr_values: ['urn:test:gold'],
+    });
+    await policy(true);
+    try {
+      // A password-only sign-in at the provider: the policy asks for a factor of the platform.
+      const single = await servers(await signIn(null));
+      expect(single.status).toBe(403);
+      expect(single.body.error.code).toBe('TwoFactorRequired');
+      // The provider asked for a second factor (amr otp, hwk) or reached a level the organisation names (acr).
+      expect((await servers(await signIn({ amr: ['pwd', 'otp'] }))).status).toBe(200);
+      expect((await servers(await signIn({ amr: ['hwk'] }))).status).toBe(200);
+      expect((await servers(await signIn({ acr: 'urn:test:gold' }))).status).toBe(200);
+      expect((await servers(await signIn({ acr: 'urn:test:bronze' }))).status).toBe(403);
+      await policy(false);
+      expect(await configure({ trust_idp_mfa: false })).toMatchObject({ trust_idp_mfa: false });
+      await policy(true);
+      // Not trusted: the same MFA sign-in needs a factor of the platform.
+      const untrusted = await servers(await signIn({ amr: ['pwd', 'otp'] }));
+      expect(untrusted.status).toBe(403);
+      expect(untrusted.body.error.code).toBe('TwoFactorRequired');
+    } finally {
+      await policy(false);
+      await idp.control({ authentication: { [email]: null } });
+    }
+    const audit = await call('GET', '/api/v1/audit?limit=100', { token: team.token });
+    const logins = audit.body.items.filter(
+      (e: { action: string; details: { email?: string } }) => e.action === 'sso.login' && e.details.email === email,
+    );
+    // Newest first: untrusted, bronze, gold, hwk, otp, password only.
+    expect(logins.map((e: { details: { idp_mfa: boolean } }) => e.details.idp_mfa)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('rations starts per client address across replicas: 429 with Retry-After, other addresses unaffected', async () => {
+    // A new e-mail each time (the per-e-mail count is shared with the other replica's sign-ins of this file).
+    let k = 0;
+    const start = (from: string) =>
+      call('POST', `${rationed}/api/v1/auth/sso/start`, { body: { email: `starter${++k}@${domain}` }, from });
+    for (let i = 0; i < 3; i++) expect((await start('198.18.22.1')).status).toBe(200);
+    const refused = await start('198.18.22.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({
+      code: 'TooManyRequests',
+      message: 'too many single sign-on attempts from this address or for this e-mail',
+    });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(15 * 60);
+    expect((await start('198.18.22.2')).status).toBe(200);
   });
 
   it('removes the set-up, and never answers the client secret', async () => {

@@ -42,6 +42,8 @@ export interface SessionGrant {
   id: string;
   /** The organisation whose single sign-on made the session; null for a password sign-in. */
   ssoOrgId?: string | null;
+  /** Its provider asserted a multi-factor sign-in (for ssoOrgId's two-factor policy). */
+  idpMfa?: boolean;
   userId: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -111,6 +113,7 @@ export class AuthRepository {
     userAgent: string | undefined;
     authMethod?: 'password' | 'sso';
     ssoOrgId?: string | null;
+    idpMfa?: boolean;
   }): Promise<void> {
     await this.prisma.session.create({ data: input, select: { id: true } });
   }
@@ -149,6 +152,7 @@ export class AuthRepository {
         expiresAt: true,
         revokedAt: true,
         ssoOrgId: true,
+        idpMfa: true,
         user: HOLDER,
       },
     });

@@ -43,6 +43,8 @@ export interface ClientMeta {
 export interface SessionOrigin {
   method: 'password' | 'sso';
   ssoOrgId: string | null;
+  /** The provider asserted a multi-factor sign-in the organisation trusts (its two-factor policy accepts it). */
+  idpMfa?: boolean;
 }
 
 /** Accounts, dashboard sessions and the resolution of a bearer token into a {@link Principal}. */
@@ -123,6 +125,7 @@ export class AuthService implements OnModuleInit {
       userAgent: meta.userAgent?.slice(0, 300),
       authMethod: via.method,
       ssoOrgId: via.ssoOrgId,
+      idpMfa: via.idpMfa ?? false,
     });
     return { token, expires_at: expiresAt.toISOString() };
   }
@@ -219,6 +222,7 @@ export class AuthService implements OnModuleInit {
       sessionId: session.id,
       tokenId: null,
       tokenHash: hash,
+      idpMfaOrgId: session.idpMfa ? (session.ssoOrgId ?? null) : null,
     };
   }
 

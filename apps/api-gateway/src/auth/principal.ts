@@ -22,6 +22,11 @@ export interface Principal {
   sessionId: string | null;
   tokenId: string | null;
   tokenHash: string;
+  /**
+   * The organisation whose identity provider asserted a multi-factor sign-in for this session (and trusts it): its
+   * "two factors required" policy asks for no factor of the platform. Null or absent otherwise.
+   */
+  idpMfaOrgId?: string | null;
 }
 
 export interface AccessRule {

@@ -84,6 +84,8 @@ export class SsoConfigService {
         jitMembership: body.jit_membership,
         requireSso: body.require_sso,
         trustUnverifiedEmail: body.trust_unverified_email,
+        trustIdpMfa: body.trust_idp_mfa,
+        mfaAcrValues: [...new Set(body.mfa_acr_values)],
         domains,
       });
     } catch (error) {
@@ -100,6 +102,7 @@ export class SsoConfigService {
         domains,
         require_sso: body.require_sso,
         jit_membership: body.jit_membership,
+        trust_idp_mfa: body.trust_idp_mfa,
         secret_changed: body.client_secret !== undefined,
       },
     );
@@ -162,6 +165,8 @@ export class SsoConfigService {
       jit_membership: c.jitMembership,
       require_sso: c.requireSso,
       trust_unverified_email: c.trustUnverifiedEmail,
+      trust_idp_mfa: c.trustIdpMfa,
+      mfa_acr_values: c.mfaAcrValues,
       redirect_uri: this.redirectUri(origin),
       updated_at: c.updatedAt.toISOString(),
     };

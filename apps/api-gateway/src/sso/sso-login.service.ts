@@ -11,7 +11,7 @@ import { ApiError } from '../http/api-error';
 import { IssuerUnusableError, OidcRelyingParty } from './oidc-relying-party';
 import { secretContext, ssoAllowed } from './sso-config.service';
 import { SsoAccountsRepository } from './sso-accounts.repository';
-import { SsoFailure, failureOfGrant, roleFromClaims } from './sso-outcome';
+import { SsoFailure, failureOfGrant, roleFromClaims, idpAssertsMfa } from './sso-outcome';
 import { SsoThrottle } from './sso-throttle';
 import { SsoRepository, type SsoConfigRecord } from './sso.repository';
 
@@ -188,7 +188,8 @@ export class SsoLoginService {
         { orgId, userId: user.id, role },
       );
     }
-    const session = await this.auth.createSession(user.id, meta, { method: 'sso', ssoOrgId: orgId });
+    const idpMfa = idpAssertsMfa(sso, claims);
+    const session = await this.auth.createSession(user.id, meta, { method: 'sso', ssoOrgId: orgId, idpMfa });
     await this.audit.record(
       { userId: user.id, orgId },
       'sso.login',
@@ -198,6 +199,7 @@ export class SsoLoginService {
         role,
         account_created: createdUser,
         joined: !membership,
+        idp_mfa: idpMfa,
       },
     );
     return { token: session.token, orgId };

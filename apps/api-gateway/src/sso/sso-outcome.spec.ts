@@ -1,4 +1,4 @@
-import { failureOfGrant, roleFromClaims } from './sso-outcome';
+import { failureOfGrant, idpAssertsMfa, roleFromClaims } from './sso-outcome';
 
 describe('roleFromClaims', () => {
   const sso = {
@@ -36,5 +36,24 @@ describe('failureOfGrant', () => {
       details: { idp_error: 'invalid_grant' },
     });
     expect(failureOfGrant(new Error('anything'), 'o').code).toBe('invalid_token');
+  });
+});
+
+describe('idpAssertsMfa', () => {
+  const trusting = { trustIdpMfa: true, mfaAcrValues: ['gold'] };
+
+  it('accepts amr with mfa, otp or hwk (any case), or a configured acr', () => {
+    expect(idpAssertsMfa(trusting, { amr: ['pwd', 'otp'] })).toBe(true);
+    expect(idpAssertsMfa(trusting, { amr: ['MFA'] })).toBe(true);
+    expect(idpAssertsMfa(trusting, { amr: ['hwk'] })).toBe(true);
+    expect(idpAssertsMfa(trusting, { amr: ['pwd'], acr: 'gold' })).toBe(true);
+  });
+
+  it('refuses a single factor, an unknown acr, a malformed amr, and any claim when the organisation does not trust it', () => {
+    expect(idpAssertsMfa(trusting, { amr: ['pwd'] })).toBe(false);
+    expect(idpAssertsMfa(trusting, { acr: 'silver' })).toBe(false);
+    expect(idpAssertsMfa(trusting, { amr: 'mfa' })).toBe(false);
+    expect(idpAssertsMfa(trusting, {})).toBe(false);
+    expect(idpAssertsMfa({ ...trusting, trustIdpMfa: false }, { amr: ['mfa'], acr: 'gold' })).toBe(false);
   });
 });

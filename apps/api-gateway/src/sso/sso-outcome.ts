@@ -74,3 +74,21 @@ export function roleFromClaims(
   if (roles.length === 0) return { role: sso.defaultRole, matched: false };
   return { role: roles.reduce((a, b) => (ROLE_RANK[b] > ROLE_RANK[a] ? b : a)), matched: true };
 }
+
+/** amr values (RFC 8176) that mean the provider checked more than one factor. */
+const MFA_AMR = new Set(['mfa', 'otp', 'hwk']);
+
+/**
+ * Whether the ID token asserts a multi-factor sign-in the organisation accepts: its `amr` holds mfa, otp or hwk, or
+ * its `acr` is one of the organisation's `mfaAcrValues`. Never when the organisation does not trust its provider's
+ * MFA (then its "two factors required" policy asks SSO users for a factor of the platform).
+ */
+export function idpAssertsMfa(
+  sso: Pick<SsoConfigRecord, 'trustIdpMfa' | 'mfaAcrValues'>,
+  claims: Record<string, unknown>,
+): boolean {
+  if (!sso.trustIdpMfa) return false;
+  const amr = Array.isArray(claims.amr) ? claims.amr : [];
+  if (amr.some((v) => typeof v === 'string' && MFA_AMR.has(v.toLowerCase()))) return true;
+  return typeof claims.acr === 'string' && sso.mfaAcrValues.includes(claims.acr);
+}

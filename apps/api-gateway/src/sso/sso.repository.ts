@@ -15,6 +15,10 @@ export interface SsoConfigRecord {
   jitMembership: boolean;
   requireSso: boolean;
   trustUnverifiedEmail: boolean;
+  /** The two-factor policy accepts the provider's multi-factor sign-in. */
+  trustIdpMfa: boolean;
+  /** acr values meaning a multi-factor sign-in. */
+  mfaAcrValues: string[];
   domains: string[];
   updatedAt: Date;
 }
@@ -45,6 +49,8 @@ const CONFIG_SELECT = {
   jitMembership: true,
   requireSso: true,
   trustUnverifiedEmail: true,
+  trustIdpMfa: true,
+  mfaAcrValues: true,
   updatedAt: true,
   domains: { select: { domain: true } },
 } as const;
@@ -155,6 +161,8 @@ function toRecord(row: {
   jitMembership: boolean;
   requireSso: boolean;
   trustUnverifiedEmail: boolean;
+  trustIdpMfa: boolean;
+  mfaAcrValues: string[];
   updatedAt: Date;
   domains: { domain: string }[];
 }): SsoConfigRecord {

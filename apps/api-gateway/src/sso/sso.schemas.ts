@@ -38,6 +38,18 @@ export const SsoConfigBody = z.strictObject({
     .boolean()
     .default(false)
     .describe('accept ID tokens without email_verified=true (only for providers that never send it)'),
+  trust_idp_mfa: z
+    .boolean()
+    .default(true)
+    .describe(
+      'the "two factors required" policy accepts a sign-in the provider asserts was multi-factor (ID token amr ' +
+        'with mfa, otp or hwk, or an acr of mfa_acr_values): such SSO users need no factor of the platform',
+    ),
+  mfa_acr_values: z
+    .array(z.string().trim().min(1, 'must not be empty').max(200))
+    .max(20)
+    .default([])
+    .describe("the provider's acr values that mean a multi-factor sign-in (e.g. a Keycloak level of assurance)"),
 });
 export type SsoConfigBody = z.infer<typeof SsoConfigBody>;
 
@@ -53,6 +65,8 @@ export const SsoConfigView = z.object({
   jit_membership: z.boolean(),
   require_sso: z.boolean(),
   trust_unverified_email: z.boolean(),
+  trust_idp_mfa: z.boolean(),
+  mfa_acr_values: z.array(z.string()),
   redirect_uri: z.string().describe('register this redirect URI at the provider'),
   updated_at: z.string(),
 });

@@ -98,7 +98,8 @@ export class SecondFactorGate {
   async assertMayAct(principal: Principal, path: string): Promise<void> {
     if (ENROLMENT_PATHS.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))) return;
     const { orgId, userId } = principal;
-    if (await this.blocked.get(`${userId}|${orgId}`, () => this.policyRefuses(userId, orgId)))
+    const idpMfa = principal.idpMfaOrgId === orgId;
+    if (await this.blocked.get(`${userId}|${orgId}|${idpMfa}`, () => this.policyRefuses(userId, orgId, idpMfa)))
       throw twoFactorRequired(orgId);
   }
 
@@ -107,9 +108,14 @@ export class SecondFactorGate {
     if (await this.policyRefuses(userId, orgId)) throw twoFactorRequired(orgId);
   }
 
-  /** Whether the organisation requires two factors and the user has none. */
-  private async policyRefuses(userId: string, orgId: string): Promise<boolean> {
-    return (await this.repository.requireTwoFactor(orgId)) && !(await this.hasSecondFactor(userId));
+  /**
+   * Whether the organisation requires two factors and the user has none; a session whose identity provider asserted
+   * a multi-factor sign-in for this organisation passes while the organisation trusts its provider's MFA.
+   */
+  private async policyRefuses(userId: string, orgId: string, idpMfa = false): Promise<boolean> {
+    if (!(await this.repository.requireTwoFactor(orgId))) return false;
+    if (idpMfa && (await this.repository.trustsIdpMfa(orgId))) return false;
+    return !(await this.hasSecondFactor(userId));
   }
 
   /** The user's factors changed: their cached policy answers go (other replicas: within 10 s). */

@@ -234,6 +234,12 @@ export class TwoFactorRepository {
     return row?.requireTwoFactor ?? false;
   }
 
+  /** Whether the organisation's SSO set-up accepts its provider's multi-factor sign-in (no set-up: no). */
+  async trustsIdpMfa(orgId: string): Promise<boolean> {
+    const row = await this.prisma.ssoConfig.findUnique({ where: { orgId }, select: { trustIdpMfa: true } });
+    return row?.trustIdpMfa ?? false;
+  }
+
   async setRequireTwoFactor(orgId: string, value: boolean): Promise<void> {
     await this.prisma.organisation.update({ where: { id: orgId }, data: { requireTwoFactor: value } });
   }

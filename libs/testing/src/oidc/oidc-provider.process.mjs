@@ -8,6 +8,9 @@
 //   {"accounts": {"<e-mail>": {claims...}}}  claims of an account (default: email, email_verified true, name)
 //   {"tamper": {"audience": "x"} | {"expiredBySeconds": 600} | null}  re-sign the next ID tokens of the token
 //   endpoint with another audience or an expiry in the past (signature, issuer and nonce stay valid).
+//   {"authentication": {"<e-mail>": {"amr": ["pwd", "otp"], "acr": "x"} | null}}  how the provider's login step
+//   authenticated the account from now on (oidc-provider puts the login's amr and acr in the ID token), as a
+//   provider that asked for a second factor does; null: a password only (no amr, no acr).
 import { createServer } from 'node:http';
 import { exportJWK, generateKeyPair, decodeJwt, SignJWT, decodeProtectedHeader } from 'jose';
 import Provider from 'oidc-provider';
@@ -15,6 +18,8 @@ import Provider from 'oidc-provider';
 const config = JSON.parse(process.env.OIDC_TEST_CONFIG ?? '{}');
 const accounts = new Map(Object.entries(config.accounts ?? {}));
 let tamper = null;
+/** e-mail -> the amr / acr of its sign-ins at the provider. */
+const authentication = new Map();
 
 const { privateKey } = await generateKeyPair('RS256', { extractable: true });
 const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
@@ -47,6 +52,12 @@ const provider = new Provider(issuer, {
     return grant;
   },
 });
+// The development login form finishes with the account only: add how the account was authenticated.
+const interactionFinished = provider.interactionFinished.bind(provider);
+provider.interactionFinished = (req, res, result, options) => {
+  const how = result.login ? authentication.get(result.login.accountId) : undefined;
+  return interactionFinished(req, res, how ? { ...result, login: { ...result.login, ...how } } : result, options);
+};
 provider.on('server_error', (_ctx, error) => process.stderr.write(`oidc-provider server_error: ${error.stack}\n`));
 
 // Re-signs the ID token of a token answer with the same key: only the tampered claim is wrong.
@@ -73,6 +84,9 @@ server.on('request', (req, res) => {
       const change = JSON.parse(body || '{}');
       for (const [id, claims] of Object.entries(change.accounts ?? {})) accounts.set(id, claims);
       if ('tamper' in change) tamper = change.tamper;
+      for (const [id, how] of Object.entries(change.authentication ?? {}))
+        if (how) authentication.set(id, how);
+        else authentication.delete(id);
       res.writeHead(204).end();
     });
     return;

@@ -22,6 +22,11 @@ export interface OidcProviderControl {
   accounts?: Record<string, Record<string, unknown>>;
   /** Re-sign the next ID tokens with another audience or an expiry in the past; null: stop tampering. */
   tamper?: { audience: string } | { expiredBySeconds: number } | null;
+  /**
+   * How the provider authenticates an account from now on: the `amr` / `acr` its login step records (they reach
+   * the ID token as oidc-provider issues it); null: a password only.
+   */
+  authentication?: Record<string, { amr?: string[]; acr?: string } | null>;
 }
 
 /**

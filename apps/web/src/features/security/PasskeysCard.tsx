@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ConfirmButton, Loadable, Notice, Table, Time } from '../../components/ui';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './queries';
+import { RenamePasskey } from './RenamePasskey';
 
-/** The user's passkeys: the list, "add a passkey" (the device asks), remove. */
+/** The user's passkeys: the list, "add a passkey" (the device asks), rename, remove. */
 export function PasskeysCard() {
   const { t } = useTranslation('security');
   const passkeys = usePasskeys();
@@ -47,7 +48,11 @@ export function PasskeysCard() {
                   <td data-label={t('passkeys.col.lastUsed')}>
                     <Time iso={p.last_used_at} none={t('passkeys.never')} />
                   </td>
-                  <td data-label="">
+                  <td data-label="" className="security-passkey-actions">
+                    <RenamePasskey
+                      passkey={p}
+                      onRenamed={(renamed) => setNotice(t('passkeys.rename.done', { from: p.name, name: renamed }))}
+                    />
                     <ConfirmButton
                       target={t('passkeys.target', { name: p.name })}
                       question={t('passkeys.removeQuestion', { name: p.name })}

@@ -75,6 +75,14 @@ export const useAddPasskey = () =>
     onSuccess: refresh,
   });
 
+/** Renames a passkey (PATCH /api/v1/me/passkeys/{id}); the list is read again. */
+export const useRenamePasskey = () =>
+  useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      unwrap(client.PATCH('/api/v1/me/passkeys/{id}', { params: { path: { id } }, body: { name } })),
+    onSuccess: refresh,
+  });
+
 export const useRemovePasskey = () =>
   useMutation({
     mutationFn: (id: string) => unwrap(client.DELETE('/api/v1/me/passkeys/{id}', { params: { path: { id } } })),
