@@ -44,6 +44,29 @@ export function reloadAccount(): Promise<void> {
     .then(() => queryClient.invalidateQueries({ queryKey: keys.subscription }));
 }
 
+/** The localStorage key other tabs of the dashboard watch: "the account changed, read it again". */
+const ACCOUNT_CHANGED_KEY = 'gsm.account-changed';
+
+/**
+ * The account changed in a way every page shows (e.g. the e-mail address verified): it is read again now, even
+ * where no page shows it yet (the verify page has no layout: the next page renders the fresh account, not the
+ * cached one), and the other open tabs of the dashboard are told to read it again too (their banner goes at once).
+ */
+export async function accountChanged(): Promise<void> {
+  try {
+    localStorage.setItem(ACCOUNT_CHANGED_KEY, String(Date.now()));
+  } catch {
+    // Storage unavailable (private mode): only this tab learns of it.
+  }
+  await queryClient.refetchQueries({ queryKey: keys.me, type: 'all' });
+  await queryClient.invalidateQueries({ queryKey: keys.subscription });
+}
+
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (e) => {
+    if (e.key === ACCOUNT_CHANGED_KEY) void reloadAccount();
+  });
+
 let sessionKey = keyNow();
 function keyNow(): string | null {
   const token = session.token();

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
-import { reloadAccount } from '../../lib/account';
+import { accountChanged } from '../../lib/account';
 import { session } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
 import { accountFailure, forgetLink, tokenOfLink } from '../../lib/account-forms';
@@ -21,9 +21,10 @@ export function VerifyEmail() {
   const started = useRef(false);
   const verify = useMutation({
     mutationFn: (value: string) => unwrap(client.POST('/api/v1/auth/verify-email', { body: { token: value.trim() } })),
-    onSuccess: () => {
+    // The success shows once the account is read again: the banner of every page (and of other tabs) is gone.
+    onSuccess: async () => {
       forgetLink();
-      if (session.token()) void reloadAccount();
+      if (session.token()) await accountChanged().catch(() => undefined);
     },
   });
   const { mutate } = verify;
