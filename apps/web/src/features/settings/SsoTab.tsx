@@ -95,6 +95,8 @@ function SsoForm({ status, onDone }: { status: SsoStatus; onDone: (notice: strin
   const [jit, setJit] = useState(c?.jit_membership ?? true);
   const [requireSso, setRequireSso] = useState(c?.require_sso ?? false);
   const [trust, setTrust] = useState(c?.trust_unverified_email ?? false);
+  const [trustMfa, setTrustMfa] = useState(c?.trust_idp_mfa ?? true);
+  const [mfaAcr, setMfaAcr] = useState(c?.mfa_acr_values.join(', ') ?? '');
   const setNotice = onDone;
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [badLine, setBadLine] = useState<number | null>(null);
@@ -118,6 +120,11 @@ function SsoForm({ status, onDone }: { status: SsoStatus; onDone: (notice: strin
             jit_membership: jit,
             require_sso: requireSso,
             trust_unverified_email: trust,
+            trust_idp_mfa: trustMfa,
+            mfa_acr_values: mfaAcr
+              .split(',')
+              .map((v) => v.trim())
+              .filter(Boolean),
           },
         }),
       ),
@@ -185,6 +192,8 @@ function SsoForm({ status, onDone }: { status: SsoStatus; onDone: (notice: strin
       <Check label={t('settings.jit')} checked={jit} set={setJit} />
       <Check label={t('settings.requireSso')} checked={requireSso} set={setRequireSso} />
       <Check label={t('settings.trustUnverified')} checked={trust} set={setTrust} />
+      <Check label={t('settings.trustIdpMfa')} checked={trustMfa} set={setTrustMfa} />
+      {trustMfa && <Text label={t('settings.mfaAcr')} help={t('settings.mfaAcrHelp')} value={mfaAcr} set={setMfaAcr} />}
       {failure && <ErrorNote error={failure} />}
       <div className="settings-actions">
         <button type="submit" className="btn btn-primary" aria-disabled={save.isPending}>

@@ -282,7 +282,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the provider sends the browser back (register it as the redirect URI): redirects to /sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure (400 for a malformed query) */
+        /** Where the provider sends the browser back (register it as the redirect URI): redirects to /sso/complete#token=<session> on success, to /login?sso_error=<code> on any failure (400 for a malformed code, state, error or iss; other parameters are ignored) */
         get: operations["SsoLoginController_callback"];
         put?: never;
         post?: never;
@@ -3564,16 +3564,9 @@ export interface operations {
     SsoLoginController_callback: {
         parameters: {
             query?: {
-                authuser?: string;
                 code?: string;
                 error?: string;
-                error_description?: string;
-                error_uri?: string;
-                hd?: string;
                 iss?: string;
-                prompt?: string;
-                scope?: string;
-                session_state?: string;
                 state?: string;
             };
             header?: never;
@@ -7419,6 +7412,7 @@ export interface operations {
                             domains: string[];
                             issuer: string;
                             jit_membership: boolean;
+                            mfa_acr_values: string[];
                             /** @description register this redirect URI at the provider */
                             redirect_uri: string;
                             require_sso: boolean;
@@ -7426,6 +7420,7 @@ export interface operations {
                             role_mapping: {
                                 [key: string]: "admin" | "operator" | "viewer";
                             };
+                            trust_idp_mfa: boolean;
                             trust_unverified_email: boolean;
                             updated_at: string;
                         } | null;
@@ -7501,6 +7496,11 @@ export interface operations {
                      */
                     jit_membership?: boolean;
                     /**
+                     * @description the provider's acr values that mean a multi-factor sign-in (e.g. a Keycloak level of assurance)
+                     * @default []
+                     */
+                    mfa_acr_values?: string[];
+                    /**
                      * @description members must sign in with SSO to act in the organisation; the owner keeps password access
                      * @default false
                      */
@@ -7517,6 +7517,11 @@ export interface operations {
                     role_mapping?: {
                         [key: string]: "admin" | "operator" | "viewer";
                     };
+                    /**
+                     * @description the "two factors required" policy accepts a sign-in the provider asserts was multi-factor (ID token amr with mfa, otp or hwk, or an acr of mfa_acr_values): such SSO users need no factor of the platform
+                     * @default true
+                     */
+                    trust_idp_mfa?: boolean;
                     /**
                      * @description accept ID tokens without email_verified=true (only for providers that never send it)
                      * @default false
@@ -7541,6 +7546,7 @@ export interface operations {
                         domains: string[];
                         issuer: string;
                         jit_membership: boolean;
+                        mfa_acr_values: string[];
                         /** @description register this redirect URI at the provider */
                         redirect_uri: string;
                         require_sso: boolean;
@@ -7548,6 +7554,7 @@ export interface operations {
                         role_mapping: {
                             [key: string]: "admin" | "operator" | "viewer";
                         };
+                        trust_idp_mfa: boolean;
                         trust_unverified_email: boolean;
                         updated_at: string;
                     };
