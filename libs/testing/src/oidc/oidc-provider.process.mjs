@@ -34,7 +34,8 @@ const provider = new Provider(issuer, {
   clients: config.clients ?? [],
   jwks: { keys: [jwk] },
   cookies: { keys: ['test-cookie-key-not-secret'] },
-  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+  // acr and amr (RFC 8176) with every ID token, as company providers send them: the login step's, when it recorded any.
+  claims: { openid: ['sub', 'acr', 'amr'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
   conformIdTokenClaims: false,
   pkce: { required: () => true },
   ttl: { IdToken: config.idTokenTtlSeconds ?? 3600 },
