@@ -1,8 +1,7 @@
-import { SERVICE_CONFIG } from '@app/platform';
+import { AttemptCounter, SERVICE_CONFIG, type Take } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiError } from '../http/api-error';
-import { AttemptCounter, type Take } from './attempt-counter';
 import { ThrottleMetrics } from './throttle.metrics';
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
