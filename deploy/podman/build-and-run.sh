@@ -104,6 +104,12 @@ log "run $RUN_ID: database $DB_NAME, NATS $NATS_URL (prefix $RUN_ID), ports $bas
 base_flags=(--runtime runc --network=host --label "gsm.run=$RUN_ID" --read-only --tmpfs /tmp
   --cap-drop=ALL --security-opt no-new-privileges)
 run_flags=("${base_flags[@]}" --health-interval=disable)
+# podman 4.3 still logs "unable to get systemd connection to add/start healthchecks" (level=error) for each such
+# container; nothing is scheduled and nothing fails: that line alone is dropped from its output.
+start_container() {
+  pm run -d "$@" 2>&1 >/dev/null | { grep -v 'unable to get systemd connection' >&2 || true; }
+  return "${PIPESTATUS[0]}"
+}
 
 # --- the migration job, then the services ----------------------------------------------------------------------
 t0=$(date +%s)
@@ -123,10 +129,10 @@ for svc in "${SERVICES[@]}"; do
     alerting) extra=(-e TARGET_ALLOW_CIDRS=127.0.0.1/32 -e "PUBLIC_URL=http://127.0.0.1:$WEB_PORT") ;;
     realtime-gateway) extra=(-e "CORS_ORIGINS=http://127.0.0.1:$WEB_PORT") ;;
   esac
-  pm run -d "${run_flags[@]}" --name "gsm-$RUN_ID-$svc" \
+  start_container "${run_flags[@]}" --name "gsm-$RUN_ID-$svc" \
     -e "DATABASE_URL=$DATABASE_URL" -e "NATS_URL=$NATS_URL" -e "NATS_PREFIX=$RUN_ID" -e "SECRETS_KEY=$SECRETS_KEY" \
     -e HOST=127.0.0.1 -e "PORT=${PORT[$svc]}" -e LOG_LEVEL=info -e SHUTDOWN_TIMEOUT_MS=3000 "${extra[@]}" \
-    "$IMAGE" node "apps/$svc/dist/main.js" >/dev/null
+    "$IMAGE" node "apps/$svc/dist/main.js"
 done
 for svc in "${SERVICES[@]}"; do
   url="http://127.0.0.1:${PORT[$svc]}/health/ready"
@@ -156,9 +162,9 @@ for svc in "${SERVICES[@]}"; do health_check "gsm-$RUN_ID-$svc"; done
 
 # The web image renders its configuration into /tmp at start (NGINX_ENVSUBST_OUTPUT_DIR): read-only like the
 # services, with the same tmpfs /tmp (nginx's pid and temporary files go there too).
-pm run -d "${run_flags[@]}" --name "gsm-$RUN_ID-web" \
+start_container "${run_flags[@]}" --name "gsm-$RUN_ID-web" \
   -e "WEB_PORT=$WEB_PORT" -e "API_UPSTREAM=127.0.0.1:${PORT[api-gateway]}" \
-  -e "REALTIME_UPSTREAM=127.0.0.1:${PORT[realtime-gateway]}" "$WEB_IMAGE" >/dev/null
+  -e "REALTIME_UPSTREAM=127.0.0.1:${PORT[realtime-gateway]}" "$WEB_IMAGE"
 for i in $(seq 1 40); do
   [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$WEB_PORT/healthz" || true)" = 200 ] && break
   [ "$i" -eq 40 ] && die "the web container does not answer /healthz on port $WEB_PORT"

@@ -6,6 +6,7 @@ import type { ApiGatewayConfig } from '../app.config';
 import { AccountThrottles } from './account-throttles';
 import { PublicLimits } from '../common/public-limits';
 import { AuthThrottles } from './auth-throttles';
+import { RequiredCounters } from './required-counters';
 import { ThrottleMetrics } from './throttle.metrics';
 
 /**
@@ -26,11 +27,12 @@ import { ThrottleMetrics } from './throttle.metrics';
       inject: [REDIS, SERVICE_CONFIG],
     },
     ThrottleMetrics,
+    RequiredCounters,
     AuthThrottles,
     AccountThrottles,
     PublicLimits,
   ],
-  exports: [AuthThrottles, AccountThrottles, ThrottleMetrics, AttemptCounter, PublicLimits],
+  exports: [AuthThrottles, AccountThrottles, ThrottleMetrics, AttemptCounter, RequiredCounters, PublicLimits],
 })
 export class ThrottleModule implements OnModuleInit, OnModuleDestroy {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
