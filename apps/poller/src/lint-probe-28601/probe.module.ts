@@ -1,0 +1,3 @@
+import { PgPools } from '@app/database';
+
+export const probePool = (p: PgPools) => p.pool("probe", 1);

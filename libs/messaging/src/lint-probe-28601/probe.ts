@@ -1,0 +1,3 @@
+import { headers } from '@nats-io/transport-node';
+
+export const probeHeaders = () => headers();
