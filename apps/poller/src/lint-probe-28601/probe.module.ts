@@ -1,3 +1,0 @@
-import { PgPools } from '@app/database';
-
-export const probePool = (p: PgPools) => p.pool("probe", 1);

@@ -1,3 +1,0 @@
-import { headers } from '@nats-io/transport-node';
-
-export const probeHeaders = () => headers();
