@@ -121,14 +121,15 @@ http {
 CONF
   cat >"$root/docker-entrypoint.sh" <<'SH'
 #!/bin/sh
-# Renders /etc/nginx/templates/*.template into /etc/nginx/conf.d with envsubst, substituting only variables that
-# are set (nginx's own $host, $uri, ... stay), then runs the command.
+# Renders /etc/nginx/templates/*.template into NGINX_ENVSUBST_OUTPUT_DIR (default /etc/nginx/conf.d, as the official
+# image's entrypoint) with envsubst, substituting only variables that are set (nginx's own $host, $uri, ... stay),
+# then runs the command.
 set -eu
 if [ -d /etc/nginx/templates ]; then
   defined=$(env | cut -d= -f1 | sed 's/^/${/; s/$/}/' | tr '\n' ' ')
   for t in /etc/nginx/templates/*.template; do
     [ -f "$t" ] || continue
-    out="/etc/nginx/conf.d/$(basename "$t" .template)"
+    out="${NGINX_ENVSUBST_OUTPUT_DIR:-/etc/nginx/conf.d}/$(basename "$t" .template)"
     envsubst "$defined" <"$t" >"$out"
   done
 fi

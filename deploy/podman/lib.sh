@@ -3,7 +3,7 @@
 PODMAN_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export CONTAINERS_CONF="${CONTAINERS_CONF:-$PODMAN_DIR/containers.conf}"
 NODE_BASE_IMAGE="${NODE_BASE_IMAGE:-localhost/gsm-base-node24:bookworm}"
-NGINX_BASE_IMAGE="${NGINX_BASE_IMAGE:-localhost/gsm-base-nginx:bookworm}"
+NGINX_BASE_IMAGE="${NGINX_BASE_IMAGE:-localhost/gsm-base-nginx:bookworm-2}"
 
 log() { printf '%s %s\n' "[$(date -u +%H:%M:%S)] ${LOG_NAME:-podman}:" "$*"; }
 die() { log "ERROR: $*"; exit 1; }

@@ -17,7 +17,6 @@ import { AckLinkLimits } from './incidents/ack-link.limits';
 import { IncidentAckController } from './incidents/incident-ack.controller';
 import { IncidentAckService } from './incidents/incident-ack.service';
 import { MemberNamesRepository } from './incidents/member-names.repository';
-import { OutboundCountersRepository } from './alerts/outbound-counters.repository';
 import { OutboundThrottle } from './alerts/outbound-throttle';
 import { AuditModule } from './audit/audit.module';
 import { ApiAuthGuard } from './auth/auth.guard';
@@ -33,7 +32,6 @@ import { gameAccessProviders } from './servers/game-access.providers';
 import { ServersController } from './servers/servers.controller';
 import { ServersRepository } from './servers/servers.repository';
 import { ServersService } from './servers/servers.service';
-import { ProbeRateRepository } from './servers/probe-rate.repository';
 import { ProbeThrottle } from './servers/probe-throttle';
 import { PublicShareHistoryController } from './shares/public-history.controller';
 import { PublicShareController } from './shares/public-share.controller';
@@ -93,7 +91,6 @@ export class AppModule {
       providers: [
         ...gameAccessProviders,
         AdminPasswordProbe,
-        ProbeRateRepository,
         ProbeThrottle,
         ServersRepository,
         ServersService,
@@ -102,7 +99,6 @@ export class AppModule {
         PublicShareLimits,
         PublicShareInterceptor,
         AlertsService,
-        OutboundCountersRepository,
         OutboundThrottle,
         IncidentAckService,
         AckLinkLimits,

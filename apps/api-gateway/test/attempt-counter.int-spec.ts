@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { AttemptCounter } from '../src/throttle/attempt-counter';
+import { AttemptCounter } from '@app/platform';
 
 /** The atomic fixed-window counters against the machine's Redis (127.0.0.1:6379), under this run's own keys. */
 describe('AttemptCounter (Redis)', () => {

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { connectTestMessaging, createTestDatabase, metricValue, ServiceStack, sql, signUpAndIn } from '@app/testing';
-import { storePolls } from './stored-polls';
+import { randomBytes } from 'node:crypto';
+import { connectTestMessaging, createTestDatabase, metricValue, ServiceStack, sql } from '@app/testing';
+import { shareOfNewServer } from './share-fixture';
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64');
 /** Lower than the default (6000) so that a flood big enough to reach it stays quick on a test machine. */
@@ -80,34 +80,11 @@ describe('share API under abuse: rate limits, negative cache, answer cache (api-
       SHARE_RATE_PER_TOKEN: String(PER_TOKEN),
     })}`;
     for (const key of ['a', 'b'] as const) {
-      const email = `share-${key}-${stack.prefix}@example.com`;
-      const { token } = await signUpAndIn(base, email, 'correct horse battery', 'Ada');
-      const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const me = (await (await fetch(`${base}/api/v1/me`, { headers: auth })).json()) as { organisation_id: string };
-      const plan = await fetch(`${base}/api/v1/billing/subscription`, {
-        method: 'PUT',
-        headers: auth,
-        body: JSON.stringify({ plan: 'pro' }),
+      shares[key] = await shareOfNewServer(base, stack.db.url, `share-${key}-${stack.prefix}@example.com`, {
+        name: `Factory ${key}`,
+        port: key === 'a' ? 17101 : 17102,
+        newest: NEWEST,
       });
-      expect(plan.status).toBe(200);
-      const serverId = randomUUID();
-      await sql(
-        stack.db.url,
-        `INSERT INTO servers (id, org_id, name, host, address, port, admin_password_enc)
-         VALUES ($1, $2, $3, '127.0.0.1', '127.0.0.1', $4, '\\x00')`,
-        [serverId, me.organisation_id, `Factory ${key}`, key === 'a' ? 17101 : 17102],
-      );
-      await sql(stack.db.url, `INSERT INTO server_states (server_id, addon_status) VALUES ($1, 'available')`, [
-        serverId,
-      ]);
-      await storePolls(stack.db.url, serverId, me.organisation_id, NEWEST, { health: true });
-      const created = await fetch(`${base}/api/v1/servers/${serverId}/shares`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ kind: 'dashboard' }),
-      });
-      expect(created.status).toBe(201);
-      shares[key] = ((await created.json()) as { token: string }).token;
       seen.add(shares[key]);
     }
   }, 120_000);
@@ -154,11 +131,11 @@ describe('share API under abuse: rate limits, negative cache, answer cache (api-
     expect(queried).toBeLessThanOrEqual(12);
     expect(viewer.length).toBeGreaterThan(0);
     expect(viewer.every((s) => s === 200)).toBe(true);
-    // 300 pass the address's allowance (10 of them the lookups'), and what it refills (5 a second) during the flood.
+    // 300 pass the address's allowance of the minute (10 of them the lookups'), the rest are refused.
     const text = await metrics();
-    const unknown = metricValue(text, 'gsm_share_rejected_total', { reason: 'unknown_token' });
+    const unknown = metricValue(text, 'gsm_public_rate_limited_total', { limit: 'share_unknown_token' });
     expect(unknown).toBeGreaterThanOrEqual(290);
-    expect(unknown + metricValue(text, 'gsm_share_rejected_total', { reason: 'address' })).toBe(990);
+    expect(unknown + metricValue(text, 'gsm_public_rate_limited_total', { limit: 'share_address' })).toBe(990);
   }, 120_000);
 
   it('random tokens from 20 addresses: at most 10 lookups per address; a token found invalid is not looked up again', async () => {
@@ -215,12 +192,12 @@ describe('share API under abuse: rate limits, negative cache, answer cache (api-
       JSON.stringify({ attack: 'cache-busting, 1 token, 50 addresses', requests: 300, s200: count(flood, 200) }) +
         JSON.stringify({ s429: count(flood, 429) }),
     );
-    // The allowance refills while the flood runs (PER_TOKEN a minute): a few more than PER_TOKEN may pass.
+    // PER_TOKEN a minute; a few more may pass if the token's minute ends while the flood runs.
     expect(count(flood, 200)).toBeLessThanOrEqual(PER_TOKEN + 20);
     expect(count(flood, 429)).toBeGreaterThanOrEqual(300 - PER_TOKEN - 20);
     expect(flood.every((a) => a.status === 200 || a.status === 429)).toBe(true);
     expect(viewer.every((s) => s === 200)).toBe(true);
-    expect(metricValue(await metrics(), 'gsm_share_rejected_total', { reason: 'token' })).toBeGreaterThan(0);
+    expect(metricValue(await metrics(), 'gsm_public_rate_limited_total', { limit: 'share_token' })).toBeGreaterThan(0);
   }, 120_000);
 
   it('history over more than an hour is read in whole minutes (the aggregates), not in a step a visitor picks', async () => {

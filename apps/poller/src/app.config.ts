@@ -16,6 +16,11 @@ export const PollerConfig = serviceEnvSchema(3002).extend({
    */
   POLLER_MAX_ANSWER_BYTES: intVar(64 * 1024, 256 * 1024 * 1024, 1024 * 1024),
   POLLER_MAX_FACTORY_ANSWER_BYTES: intVar(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
+  /**
+   * Bytes of answers being read at once, across every server (answer-budget.ts): an answer whose next chunk would go
+   * over it is dropped (`answer_too_large`, "the poller's budget for answers in flight ... was used up").
+   */
+  POLLER_ANSWER_BUDGET_BYTES: intVar(1024 * 1024, 64 * 1024 * 1024 * 1024, 256 * 1024 * 1024),
   POLLER_FLUSH_MS: intVar(10, 10_000, 200),
   POLLER_BATCH_ROWS: intVar(10, 100_000, 5000),
   /** Write transactions in flight at once, each on its own PostgreSQL connection. */

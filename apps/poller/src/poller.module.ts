@@ -1,9 +1,9 @@
 import { PgPools } from '@app/database';
-import { answerCapsOf, GameTransport } from '@app/game-client';
+import { AnswerBudget, answerCapsOf, formatBytes, GameTransport } from '@app/game-client';
 import { coalesceWrites, Messaging } from '@app/messaging';
 import { SERVICE_CONFIG } from '@app/platform';
 import { SecretBox, secretsOf } from '@app/secrets';
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { PollerConfig } from './app.config';
 import { PollerMetrics } from './metrics/poller.metrics';
 import { EntitlementsCache } from './plans/entitlements.cache';
@@ -54,8 +54,15 @@ class PollerResources implements OnApplicationShutdown {
     {
       provide: GAME_TRANSPORT,
       inject: [SERVICE_CONFIG],
-      useFactory: (config: PollerConfig) =>
-        new GameTransport({ connectionsPerOrigin: 1, answerCaps: answerCapsOf(config) }),
+      useFactory: (config: PollerConfig) => {
+        const caps = answerCapsOf(config);
+        const answerBudget = new AnswerBudget(config.POLLER_ANSWER_BUDGET_BYTES);
+        new Logger('GameTransport').log(
+          `answers capped at ${formatBytes(caps.answerBytes)} (getFactory ${formatBytes(caps.factoryAnswerBytes)}), ` +
+            `${formatBytes(answerBudget.totalBytes)} across all answers in flight`,
+        );
+        return new GameTransport({ connectionsPerOrigin: 1, answerCaps: caps, answerBudget });
+      },
     },
     {
       provide: POLL_EXECUTOR,

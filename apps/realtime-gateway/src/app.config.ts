@@ -1,4 +1,4 @@
-import { intVar, serviceEnvSchema } from '@app/config';
+import { intVar, serviceEnvSchema, urlVar } from '@app/config';
 import { SESSION_IDLE_TIMEOUT_MINUTES } from '@app/contracts';
 import { z } from 'zod';
 
@@ -33,6 +33,13 @@ export const RealtimeGatewayConfig = serviceEnvSchema(3001).extend({
   REALTIME_JOINS_PER_SOCKET: intVar(1, 1_000_000, 600),
   /** Room joins per client address a minute, over all its connections. */
   REALTIME_JOINS_PER_ADDRESS: intVar(1, 1_000_000, 2000),
+  /**
+   * Redis holding the handshake and join counters per client address, shared by every replica (the api-gateway's).
+   * Without it each replica limits on its own.
+   */
+  REDIS_URL: urlVar('Redis URL, e.g. redis://127.0.0.1:6379', ['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key (tests use one per run). */
+  REDIS_KEY_PREFIX: z.string().max(100).default('gsm:'),
   /** A dashboard session unused (by the API) for this long is refused at the handshake; the api-gateway's value. */
   SESSION_IDLE_TIMEOUT_MINUTES: intVar(
     SESSION_IDLE_TIMEOUT_MINUTES.min,

@@ -26,6 +26,7 @@ describe('realtime-gateway under abuse: handshakes and room joins limited per ad
   const processes: ServiceProcess[] = [];
   const clients: RealtimeClient[] = [];
   let proxied = 0;
+  let proxied2 = 0;
   let direct = 0;
   let owner: { userId: string; orgId: string };
   let serverId = '';
@@ -80,6 +81,8 @@ describe('realtime-gateway under abuse: handshakes and room joins limited per ad
     const limits = { REALTIME_JOINS_PER_SOCKET: '20', REALTIME_JOINS_PER_ADDRESS: '50' };
     proxied = await start('realtime-gateway', { ...limits, TRUST_PROXY: '1', LOG_LEVEL: 'debug' });
     direct = await start('realtime-gateway', limits);
+    // A second replica behind the proxy: the per-address counters are shared (Redis).
+    proxied2 = await start('realtime-gateway', { ...limits, TRUST_PROXY: '1' });
   }, 120_000);
 
   afterAll(async () => {
@@ -105,7 +108,7 @@ describe('realtime-gateway under abuse: handshakes and room joins limited per ad
     console.log(
       JSON.stringify({ attack: 'random share handshakes, 1 address', handshakes: 100, tokenLookups: queried }),
     );
-    // 60 at once, and the one a second the allowance refills while the flood runs.
+    // 60 in the address's minute (a few more if the minute ends while the flood runs).
     expect(unknown.length).toBeGreaterThanOrEqual(60);
     expect(unknown.length).toBeLessThanOrEqual(66);
     expect(limited).toHaveLength(100 - unknown.length);
@@ -121,6 +124,23 @@ describe('realtime-gateway under abuse: handshakes and room joins limited per ad
     expect(metricValue(await metrics(proxied), 'gsm_realtime_handshakes_total', { outcome: 'rate_limited' })).toBe(
       limited.length,
     );
+  }, 60_000);
+
+  it('handshakes from one address spread over two replicas: 60 a minute in all, not 60 each', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 20 }, (_, n) =>
+            RealtimeClient.refused(n % 2 ? proxied : proxied2, { token: randomShareToken() }, from('198.51.100.2')),
+          ),
+        )),
+      );
+    const limited = answers.filter((a) => a.message === 'Too many connection attempts from this address.');
+    // One minute's window shared in Redis: exactly 60 checked (each replica on its own in memory admitted 60).
+    expect(answers.filter((a) => a.message === 'This share link is not valid (unknown link).')).toHaveLength(60);
+    expect(limited).toHaveLength(40);
+    expect(metricValue(await metrics(proxied2), 'gsm_realtime_rate_limited_total')).toBeGreaterThan(0);
   }, 60_000);
 
   it('without TRUST_PROXY a forged X-Forwarded-For does not buy a fresh allowance', async () => {
@@ -153,7 +173,7 @@ describe('realtime-gateway under abuse: handshakes and room joins limited per ad
     const more = await Promise.all(
       sockets.slice(1).flatMap((s) => Array.from({ length: 20 }, () => s.join({ serverId }))),
     );
-    // The address's allowance refills a little (50 a minute) while the connections open.
+    // 50 a minute per address (a few more if its minute ends while the connections open).
     const allowed = more.filter((a) => a.ok).length;
     expect(allowed).toBeGreaterThanOrEqual(30);
     expect(allowed).toBeLessThanOrEqual(34);

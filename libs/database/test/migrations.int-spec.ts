@@ -66,9 +66,7 @@ const RELATIONAL = [
   'audit_log',
   'server_status_changes',
   'latest',
-  'probe_rate_windows',
   'alert_recipients',
-  'outbound_counters',
   // issue 22: verify
   'account_tokens',
   // issue 22: twofactor

@@ -15,6 +15,13 @@ export interface AnswerCaps {
 
 export const DEFAULT_ANSWER_CAPS: Readonly<AnswerCaps> = { answerBytes: 1 * MiB, factoryAnswerBytes: 8 * MiB };
 
+/** A total across the answers in flight ({@link AnswerBudget} of answer-budget.ts). */
+export interface InFlightBudget {
+  take(bytes: number): boolean;
+  release(bytes: number): void;
+  exceeded(what: string, readBytes: number, transport?: GameTransportKind): GameClientError;
+}
+
 /** The limits one answer is checked against while it streams in. */
 export interface AnswerLimits {
   /** What was asked (an FRM endpoint such as `getFactory`, or a game API function such as `HealthCheck`). */
@@ -108,7 +115,8 @@ const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d |
  * Meters one answer as its chunks arrive: bytes, and for a JSON array or object body also nesting depth, string
  * lengths and top-level entries (records), without parsing it. `push` throws the `answer_too_large` error at the first
  * chunk over a cap; the caller aborts the request. A body that is not a JSON array or object (an HTML page, a bare
- * value) is metered by bytes only: it is refused later as not the game API or not JSON.
+ * value) is metered by bytes only: it is refused later as not the game API or not JSON. With a `budget`, every chunk
+ * is reserved in it too (the total across answers in flight) and {@link release} gives it back.
  */
 export class AnswerMeter {
   bytes = 0;
@@ -120,10 +128,14 @@ export class AnswerMeter {
   private stringBytes = 0;
   /** At depth 1, the next value (or key) starts a new top-level entry. */
   private expectEntry = false;
+  /** Bytes reserved in the budget, and whether they were given back. */
+  private reserved = 0;
+  private released = false;
 
   constructor(
     readonly limits: AnswerLimits,
     private readonly transport?: GameTransportKind,
+    private readonly budget?: InFlightBudget,
   ) {}
 
   /** Checks a declared Content-Length before any byte is read. */
@@ -137,9 +149,20 @@ export class AnswerMeter {
   }
 
   push(chunk: Uint8Array): void {
+    if (this.budget && !this.released) {
+      if (!this.budget.take(chunk.length)) throw this.budget.exceeded(this.limits.what, this.bytes, this.transport);
+      this.reserved += chunk.length;
+    }
     this.bytes += chunk.length;
     if (this.bytes > this.limits.maxBytes) throw this.fail(`more than ${formatBytes(this.limits.maxBytes)}`);
     if (this.mode !== 'bytes') this.scan(chunk);
+  }
+
+  /** Gives the answer's bytes back to the budget (once the answer was read, or dropped); later chunks reserve none. */
+  release(): void {
+    this.budget?.release(this.reserved);
+    this.reserved = 0;
+    this.released = true;
   }
 
   private scan(chunk: Uint8Array): void {

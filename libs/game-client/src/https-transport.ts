@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { createConnection, type NetConnectOpts } from 'node:net';
 import { createSecureContext, type TLSSocket } from 'node:tls';
 import { Agent, buildConnector, request } from 'undici';
-import { AnswerMeter, answerLimits, DEFAULT_ANSWER_CAPS, type AnswerCaps } from './answer-limits';
+import { AnswerMeter, answerLimits, DEFAULT_ANSWER_CAPS, type AnswerCaps, type InFlightBudget } from './answer-limits';
 import { BoundedMap } from './bounded-map';
 import { classifyNetworkError, GameClientError, type GameTransportKind } from './errors';
 
@@ -17,6 +17,8 @@ export interface TransportOptions {
   keepAliveTimeoutMs?: number;
   /** Byte caps of the answers (answer-limits.ts); default 1 MiB, 8 MiB for getFactory. */
   answerCaps?: Partial<AnswerCaps>;
+  /** The total of bytes across answers being read at once (answer-budget.ts); none by default. */
+  answerBudget?: InFlightBudget;
   /** Certificate fingerprints remembered (one per host:port connected to); the oldest is forgotten. Default 10,000. */
   maxSeen?: number;
 }
@@ -56,10 +58,12 @@ export class GameTransport {
   /** Bounded: a probe of many addresses (or a fleet's churn) must not grow it for the life of the process. */
   private readonly seen: BoundedMap<string, string>;
   readonly answerCaps: AnswerCaps;
+  private readonly answerBudget: InFlightBudget | undefined;
 
   constructor(options: TransportOptions = {}) {
     this.seen = new BoundedMap(options.maxSeen ?? 10_000);
     this.answerCaps = { ...DEFAULT_ANSWER_CAPS, ...options.answerCaps };
+    this.answerBudget = options.answerBudget;
     // One TLS context for every connection (tls.connect would build one per connection), and a session cache big
     // enough for a fleet, so a connection that had to be re-opened resumes its TLS session instead of a full handshake.
     const base = buildConnector({
@@ -132,13 +136,14 @@ export class GameTransport {
         );
       }, init.timeoutMs);
     });
+    const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport, this.answerBudget);
     try {
-      const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport);
       return await Promise.race([this.exchange(url, init, abort, meter), deadline]);
     } catch (error) {
       throw classifyNetworkError(error, transport, hostOf(url));
     } finally {
       clearTimeout(timer);
+      meter.release();
     }
   }
 
@@ -200,8 +205,8 @@ export class GameTransport {
     transport: GameTransportKind,
     what: AnswerOf = 'the answer',
   ): Promise<RawResponse> {
-    const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport);
-    return new Promise((resolve, reject) => {
+    const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport, this.answerBudget);
+    return new Promise<RawResponse>((resolve, reject) => {
       // No agent at all (`agent: false` builds a throw-away Agent per request): the socket straight from
       // net.createConnection, and `Connection: close` like any agent-less request.
       const req = httpRequest(url, { method: 'GET', createConnection: connectPlain }, (res) => {
@@ -247,7 +252,7 @@ export class GameTransport {
         reject(classifyNetworkError(error, transport, hostOf(url)));
       });
       req.end();
-    });
+    }).finally(() => meter.release());
   }
 
   /** Closes the pools; connection attempts still pending are abandoned. */

@@ -1,3 +1,4 @@
+export * from './answer-budget';
 export * from './answer-limits';
 export * from './bounded-map';
 export * from './errors';

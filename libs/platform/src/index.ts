@@ -6,3 +6,6 @@ export * from './platform.module';
 export * from './readiness.registry';
 export * from './token-buckets';
 export * from './smtp-sender';
+export * from './attempt-counter';
+export * from './redis.client';
+export * from './shared-rate-limit';

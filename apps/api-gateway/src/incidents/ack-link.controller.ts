@@ -75,7 +75,7 @@ export class AckLinkController {
     errors: [404, 409, 410, 429],
   })
   async confirm(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    this.limits.admit(req.ip ?? '');
+    await this.limits.admit(req.ip ?? '');
     if (!TOKEN.test(token)) return answer(req, res, 'unknown', null, '');
     const link = await this.acks.peekLink(token);
     answer(req, res, link.state, link.incident, `/api/v1/incident-ack/${encodeURIComponent(token)}`);
@@ -91,7 +91,7 @@ export class AckLinkController {
     errors: [404, 409, 410, 429],
   })
   async acknowledge(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    this.limits.admit(req.ip ?? '');
+    await this.limits.admit(req.ip ?? '');
     if (!TOKEN.test(token)) return answer(req, res, 'unknown', null, '');
     const link = await this.acks.useLink(token);
     answer(req, res, link.state, link.incident, '');

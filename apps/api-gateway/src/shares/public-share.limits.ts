@@ -1,16 +1,14 @@
 import { Subjects } from '@app/contracts';
 import { Messaging } from '@app/messaging';
 import { MetricsService } from '@app/observability';
-import { Clock, ExpiringSet, SERVICE_CONFIG, TokenBuckets } from '@app/platform';
+import { Clock, ExpiringSet, SERVICE_CONFIG } from '@app/platform';
 import { hashToken } from '@app/secrets';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Counter } from 'prom-client';
 import type { ApiGatewayConfig } from '../app.config';
+import { PublicLimits, type PublicLimit } from '../common/public-limits';
 import { ApiError } from '../http/api-error';
 import { SharesService } from './shares.service';
-
-/** Why a share request was refused with 429 (the `reason` label of gsm_share_rejected_total). */
-type Rejection = 'address' | 'token' | 'unknown_token';
 
 /** An answer kept for a few seconds: the body, and the Link header of a paged answer. */
 interface CachedAnswer {
@@ -21,30 +19,25 @@ interface CachedAnswer {
 const NEGATIVE_ENTRIES = 50_000;
 const ANSWER_ENTRIES = 10_000;
 
-const tooMany = (what: string, retryAfterSeconds: number) =>
-  new ApiError(
-    'TooManyRequests',
-    `too many requests ${what}`,
-    `Wait ${retryAfterSeconds} s (Retry-After) and try again; a share link's data changes every few seconds at most.`,
-    { retry_after_seconds: retryAfterSeconds },
-  );
+const remedy = (wait: number) =>
+  `Wait ${wait} s (Retry-After) and try again; a share link's data changes every few seconds at most.`;
 
 /**
- * What keeps the share API (no sign-in, a token in the path) from being a free way to load PostgreSQL: a token
- * bucket per client address over every request, one per token over the answers actually computed, and a small one
- * per address for tokens that turn out not to be valid; tokens found invalid are remembered (404 without a query)
- * and answers are reused for a few seconds per token, path and query. Per replica, in memory: N replicas allow N
- * times the rates, and each computes its own answers.
+ * What keeps the share API (no sign-in, a token in the path) from being a free way to load PostgreSQL: a rate limit
+ * per client address over every request, one per token over the answers actually computed, and a small one per
+ * address for tokens that turn out not to be valid; tokens found invalid are remembered (404 without a query) and
+ * answers are reused for a few seconds per token, path and query. The rate limits are shared by every replica
+ * (Redis, see {@link PublicLimits}: limits share_address, share_token, share_unknown_token of
+ * gsm_public_rate_limited_total); the two caches are each replica's own.
  */
 @Injectable()
 export class PublicShareLimits implements OnModuleInit {
-  private readonly perAddress: TokenBuckets;
-  private readonly perToken: TokenBuckets;
-  private readonly unknownPerAddress: TokenBuckets;
+  private readonly perAddress: PublicLimit;
+  private readonly perToken: PublicLimit;
+  private readonly unknownPerAddress: PublicLimit;
   private readonly invalid: ExpiringSet;
   private readonly answers = new Map<string, { atMs: number; value: Promise<CachedAnswer> }>();
   private readonly answerTtlMs: number;
-  private readonly rejected: Counter<'reason'>;
   private readonly cacheHits: Counter<'cache'>;
   private readonly lookups: Counter<'outcome'>;
 
@@ -53,16 +46,21 @@ export class PublicShareLimits implements OnModuleInit {
     private readonly messaging: Messaging,
     private readonly clock: Clock,
     metrics: MetricsService,
+    limits: PublicLimits,
     @Inject(SERVICE_CONFIG) config: ApiGatewayConfig,
   ) {
-    this.perAddress = new TokenBuckets({ perMinute: config.SHARE_RATE_PER_ADDRESS });
-    this.perToken = new TokenBuckets({ perMinute: config.SHARE_RATE_PER_TOKEN });
-    this.unknownPerAddress = new TokenBuckets({ perMinute: config.SHARE_UNKNOWN_PER_ADDRESS });
+    this.perAddress = limits.limit('share_address', config.SHARE_RATE_PER_ADDRESS, {
+      what: 'requests from this address',
+      remedy,
+    });
+    this.perToken = limits.limit('share_token', config.SHARE_RATE_PER_TOKEN, {
+      what: 'requests for this share link',
+      remedy,
+    });
+    const unknown = { what: 'requests with unknown share links from this address', remedy };
+    this.unknownPerAddress = limits.limit('share_unknown_token', config.SHARE_UNKNOWN_PER_ADDRESS, unknown);
     this.invalid = new ExpiringSet(config.SHARE_NEGATIVE_CACHE_MS, NEGATIVE_ENTRIES);
     this.answerTtlMs = config.SHARE_ANSWER_CACHE_MS;
-    this.rejected = metrics.counter('gsm_share_rejected_total', 'Share API requests refused with 429, by limit', [
-      'reason',
-    ]);
     this.cacheHits = metrics.counter(
       'gsm_share_cache_hits_total',
       'Share API requests answered from memory (answer: a recent answer; negative: a token known to be invalid)',
@@ -85,22 +83,21 @@ export class PublicShareLimits implements OnModuleInit {
    * allowance; throws 429 TooManyRequests (with retry_after_seconds) when a limit is reached.
    */
   async admit(token: string, address: string): Promise<{ tokenHash: string }> {
-    const now = this.clock.nowMs();
-    this.spend(this.perAddress, address, now, 'address', 'from this address');
+    await this.perAddress.admit(address);
     const tokenHash = hashToken(token);
-    if (this.invalid.has(tokenHash, now)) {
+    if (this.invalid.has(tokenHash, this.clock.nowMs())) {
       this.cacheHits.inc({ cache: 'negative' });
-      this.spend(this.unknownPerAddress, address, now, 'unknown_token', 'with invalid share links from this address');
+      await this.unknownPerAddress.admit(address);
       return this.shares.invalid();
     }
     // A token not cached costs a query: an address spends its small allowance first, refunded if the token is valid.
     const lookup = !this.shares.cached(token);
-    if (lookup) this.spend(this.unknownPerAddress, address, now, 'unknown_token', 'with unknown share links');
+    if (lookup) await this.unknownPerAddress.admit(address);
     try {
       await this.shares.resolve(token);
       if (lookup) {
         this.lookups.inc({ outcome: 'valid' });
-        this.unknownPerAddress.refund(address, now);
+        await this.unknownPerAddress.refund(address);
       }
       return { tokenHash };
     } catch (error) {
@@ -123,8 +120,8 @@ export class PublicShareLimits implements OnModuleInit {
       this.cacheHits.inc({ cache: 'answer' });
       return hit.value;
     }
-    this.spend(this.perToken, tokenHash, now, 'token', 'for this share link');
-    const entry = { atMs: now, value: compute() };
+    // Kept at once (before the token's allowance is asked): concurrent requests for the key share one answer.
+    const entry = { atMs: now, value: this.perToken.admit(tokenHash).then(compute) };
     if (this.answerTtlMs > 0) {
       if (this.answers.size >= ANSWER_ENTRIES) this.evictAnswers(now);
       this.answers.set(key, entry);
@@ -133,13 +130,6 @@ export class PublicShareLimits implements OnModuleInit {
       });
     }
     return entry.value;
-  }
-
-  private spend(buckets: TokenBuckets, key: string, now: number, reason: Rejection, what: string): void {
-    const taken = buckets.take(key, now);
-    if (taken.ok) return;
-    this.rejected.inc({ reason });
-    throw tooMany(what, taken.retryAfterSeconds);
   }
 
   /** Drops expired answers; if all are fresh, the oldest half (a bound on memory). */

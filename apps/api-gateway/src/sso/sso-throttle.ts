@@ -1,8 +1,8 @@
 import { SERVICE_CONFIG } from '@app/platform';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiError } from '../http/api-error';
-import { AttemptCounter } from '../throttle/attempt-counter';
+import { RequiredCounters } from '../throttle/required-counters';
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -13,10 +13,8 @@ const WINDOW_MS = 15 * 60_000;
  */
 @Injectable()
 export class SsoThrottle {
-  private readonly logger = new Logger(SsoThrottle.name);
-
   constructor(
-    private readonly counter: AttemptCounter,
+    private readonly counter: RequiredCounters,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {}
 
@@ -26,17 +24,7 @@ export class SsoThrottle {
       { key: this.counter.key('sso-start-ip', ip), limit: perAddress },
       { key: this.counter.key('sso-start-email', email), limit: Math.max(5, Math.floor(perAddress / 10)) },
     ];
-    let take;
-    try {
-      take = await this.counter.take(counters, WINDOW_MS);
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'SSO start refused: Redis unavailable');
-      throw new ApiError(
-        'ServiceUnavailable',
-        'single sign-on is unavailable at the moment: the attempt counters (Redis) cannot be reached',
-        'Try again in a few seconds.',
-      );
-    }
+    const take = await this.counter.take('single sign-on', counters, WINDOW_MS);
     if (!take.admitted)
       throw new ApiError(
         'TooManyRequests',

@@ -1,9 +1,8 @@
-import { SERVICE_CONFIG } from '@app/platform';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SERVICE_CONFIG, type Counted } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiError } from '../http/api-error';
-import { AttemptCounter, type Counted } from './attempt-counter';
-import { ThrottleMetrics } from './throttle.metrics';
+import { RequiredCounters } from './required-counters';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,11 +12,8 @@ const HOUR_MS = 3_600_000;
  */
 @Injectable()
 export class AccountThrottles {
-  private readonly logger = new Logger('AccountThrottles');
-
   constructor(
-    private readonly counter: AttemptCounter,
-    private readonly metrics: ThrottleMetrics,
+    private readonly counter: RequiredCounters,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {}
 
@@ -46,20 +42,8 @@ export class AccountThrottles {
   }
 
   private async take(what: string, counters: Counted[], message: string): Promise<void> {
-    let take;
-    try {
-      take = await this.counter.take(counters, HOUR_MS);
-    } catch (error) {
-      this.metrics.unavailable.inc({ throttle: what });
-      this.logger.warn({ err: (error as Error).message }, `${what} refused: Redis unavailable`);
-      throw new ApiError(
-        'ServiceUnavailable',
-        `${what} is unavailable at the moment: the attempt counters (Redis) cannot be reached`,
-        'Try again in a few seconds (Retry-After).',
-      );
-    }
+    const take = await this.counter.take(what, counters, HOUR_MS);
     if (take.admitted) return;
-    this.metrics.refused.inc({ throttle: what });
     throw new ApiError(
       'TooManyRequests',
       message,

@@ -1,20 +1,13 @@
-import { SERVICE_CONFIG } from '@app/platform';
+import { AttemptCounter, SERVICE_CONFIG, type Take } from '@app/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiError } from '../http/api-error';
-import { AttemptCounter, type Take } from './attempt-counter';
+import { RequiredCounters } from './required-counters';
 import { ThrottleMetrics } from './throttle.metrics';
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const REGISTER_WINDOW_MS = 60 * 60_000;
 const SESSION_WINDOW_MS = 60_000;
-
-const unavailable = (what: string) =>
-  new ApiError(
-    'ServiceUnavailable',
-    `${what} is unavailable at the moment: the attempt counters (Redis) cannot be reached`,
-    'Try again in a few seconds (Retry-After).',
-  );
 
 const tooMany = (message: string, remedy: (wait: number) => string, wait: number) =>
   new ApiError('TooManyRequests', message, remedy(wait), { retry_after_seconds: wait });
@@ -39,6 +32,7 @@ export class AuthThrottles {
 
   constructor(
     private readonly counter: AttemptCounter,
+    private readonly required: RequiredCounters,
     private readonly metrics: ThrottleMetrics,
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {}
@@ -52,9 +46,8 @@ export class AuthThrottles {
       { key: this.counter.key('login-email', email), limit: this.config.LOGIN_MAX_FAILURES },
       { key: this.counter.key('login-ip', ip), limit: this.config.LOGIN_MAX_FAILURES_PER_ADDRESS },
     ];
-    const take = await this.take('sign-in', counters, LOGIN_WINDOW_MS);
+    const take = await this.required.take('sign-in', counters, LOGIN_WINDOW_MS);
     if (!take.admitted) {
-      this.metrics.refused.inc({ throttle: 'sign-in' });
       throw tooMany(
         'too many failed sign-in attempts',
         (wait) => `Wait ${wait} s before trying again, or reset your password.`,
@@ -100,9 +93,8 @@ export class AuthThrottles {
   /** Counts a sign-up against its client address (REGISTER_MAX_PER_HOUR); 429 when used up, 503 without Redis. */
   async beforeSignUp(ip: string): Promise<void> {
     const counters = [{ key: this.counter.key('register-ip', ip), limit: this.config.REGISTER_MAX_PER_HOUR }];
-    const take = await this.take('sign-up', counters, REGISTER_WINDOW_MS);
+    const take = await this.required.take('sign-up', counters, REGISTER_WINDOW_MS);
     if (!take.admitted) {
-      this.metrics.refused.inc({ throttle: 'sign-up' });
       throw tooMany(
         'too many sign-ups from this address',
         (wait) => `Wait ${wait} s before signing up again.`,
@@ -138,15 +130,5 @@ export class AuthThrottles {
       );
     }
     return { limit, remaining: Math.max(0, limit - take.count), resetSeconds: take.resetSeconds };
-  }
-
-  private async take(what: string, counters: Parameters<AttemptCounter['take']>[0], windowMs: number) {
-    try {
-      return await this.counter.take(counters, windowMs);
-    } catch (error) {
-      this.metrics.unavailable.inc({ throttle: what });
-      this.logger.warn({ err: (error as Error).message }, `${what} refused: Redis unavailable`);
-      throw unavailable(what);
-    }
   }
 }

@@ -17,12 +17,12 @@ export class ThrottleMetrics {
     );
     this.refused = metrics.counter(
       'gsm_throttle_refused_total',
-      'Requests refused with 429 by a throttle (sign-in, sign-up, session)',
+      'Requests refused with 429 by a throttle (sign-in, sign-up, session, account mails, SSO, probes, outbound sends)',
       ['throttle'],
     );
     this.unavailable = metrics.counter(
       'gsm_throttle_unavailable_total',
-      'Sign-ins and sign-ups refused with 503 because Redis could not be reached',
+      'Requests refused with 503 by a throttle that fails closed because Redis could not be reached',
       ['throttle'],
     );
   }

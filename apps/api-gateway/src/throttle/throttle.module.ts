@@ -1,15 +1,19 @@
-import { SERVICE_CONFIG } from '@app/platform';
+import { AttemptCounter, connectRedis, REDIS, SERVICE_CONFIG } from '@app/platform';
 import { once } from 'node:events';
-import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { ApiGatewayConfig } from '../app.config';
 import { AccountThrottles } from './account-throttles';
-import { AttemptCounter } from './attempt-counter';
+import { PublicLimits } from '../common/public-limits';
 import { AuthThrottles } from './auth-throttles';
-import { connectRedis, REDIS } from './redis.client';
+import { RequiredCounters } from './required-counters';
 import { ThrottleMetrics } from './throttle.metrics';
 
-/** The Redis connection and the shared throttles of sign-in, sign-up, dashboard sessions and account mails. */
+/**
+ * The Redis connection and the shared throttles of sign-in, sign-up, dashboard sessions and account mails, and the
+ * public endpoints' rate limits (global: every feature module may inject {@link PublicLimits}).
+ */
+@Global()
 @Module({
   providers: [
     {
@@ -23,10 +27,12 @@ import { ThrottleMetrics } from './throttle.metrics';
       inject: [REDIS, SERVICE_CONFIG],
     },
     ThrottleMetrics,
+    RequiredCounters,
     AuthThrottles,
     AccountThrottles,
+    PublicLimits,
   ],
-  exports: [AuthThrottles, AccountThrottles, ThrottleMetrics, AttemptCounter],
+  exports: [AuthThrottles, AccountThrottles, ThrottleMetrics, AttemptCounter, RequiredCounters, PublicLimits],
 })
 export class ThrottleModule implements OnModuleInit, OnModuleDestroy {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

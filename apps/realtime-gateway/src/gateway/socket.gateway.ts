@@ -87,7 +87,7 @@ export class SocketGateway implements OnApplicationBootstrap {
     socket.data.address = address;
     try {
       // Before any lookup: a flood of handshakes (random tokens) from one address never reaches PostgreSQL.
-      const allowed = this.limits.handshake(address);
+      const allowed = await this.limits.handshake(address);
       if (!allowed.ok) throw Refusals.rateLimited(allowed.retryAfterSeconds);
       const principal = await this.authenticator.authenticate(socket.handshake);
       socket.data.principal = principal;
@@ -108,20 +108,23 @@ export class SocketGateway implements OnApplicationBootstrap {
   private connected(socket: RealtimeSocket): void {
     if (!this.registry.add(socket)) return;
     socket.on('disconnect', () => this.registry.remove(socket));
-    socket.on('room.join.v1', (request: unknown, ack: unknown) => {
-      const allowed = this.limits.join(socket.id, socket.data.address);
-      if (allowed.ok) return void this.rooms.join(socket, request, answerWith(ack));
-      this.metrics.roomJoins.inc({ outcome: 'rate_limited' });
-      answerWith(ack)({
-        ok: false,
-        error: `Too many room requests from this connection or address; try again in ${allowed.retryAfterSeconds} seconds.`,
-      });
-    });
+    socket.on('room.join.v1', (request: unknown, ack: unknown) => void this.join(socket, request, ack));
     socket.on('room.leave.v1', (request: unknown, ack: unknown) => {
       answerWith(ack)(this.rooms.leave(socket, request));
     });
     const principal = socket.data.principal;
     if (principal.kind === 'share') void this.joinShared(socket, principal.serverId);
+  }
+
+  /** A room join asked by the client, within the connection's and its address's allowances. */
+  private async join(socket: RealtimeSocket, request: unknown, ack: unknown): Promise<void> {
+    const allowed = await this.limits.join(socket.id, socket.data.address);
+    if (allowed.ok) return void this.rooms.join(socket, request, answerWith(ack));
+    this.metrics.roomJoins.inc({ outcome: 'rate_limited' });
+    answerWith(ack)({
+      ok: false,
+      error: `Too many room requests from this connection or address; try again in ${allowed.retryAfterSeconds} seconds.`,
+    });
   }
 
   /** A share / overlay socket is joined to its server at once: its snapshot follows `connect`. */

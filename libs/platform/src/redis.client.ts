@@ -1,15 +1,20 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
-/** Injection token of the api-gateway's Redis connection (shared attempt counters of every replica). */
+/** Injection token of a service's Redis connection (the counters every replica shares). */
 export const REDIS = Symbol('REDIS');
 
 /**
  * A connection that never queues a command while Redis is away: a command then fails at once (or after 5 s on a
- * stalled connection), and the caller decides to fail closed (sign-in, sign-up) or open (a session's rate limit).
- * It reconnects in the background. The URL is never logged (it may carry a password).
+ * stalled connection), and the caller decides to fail closed (sign-in, sign-up), open (a session's rate limit) or to
+ * its own replica's limits (the public endpoints'). It reconnects in the background. The URL is never logged (it may
+ * carry a password). `whileAway` says in the warning what the service does without Redis.
  */
-export function connectRedis(url: string, logger = new Logger('Redis')): Redis {
+export function connectRedis(
+  url: string,
+  logger = new Logger('Redis'),
+  whileAway = 'sign-in and sign-up answer 503 until it is back',
+): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -23,7 +28,7 @@ export function connectRedis(url: string, logger = new Logger('Redis')): Redis {
     const now = Date.now();
     if (now - lastWarning < 30_000) return;
     lastWarning = now;
-    logger.warn({ err: error.message }, 'Redis unavailable: sign-in and sign-up answer 503 until it is back');
+    logger.warn({ err: error.message }, `Redis unavailable: ${whileAway}`);
   });
   redis.on('ready', () => {
     if (lastWarning !== 0) logger.log('Redis reachable again');

@@ -8,7 +8,8 @@ import type { Redis } from 'ioredis';
  * N distinct counts: exactly `limit` of them are admitted per window, never more.
  *
  * KEYS: the counters. ARGV[1]: the window in ms; ARGV[2..]: each key's limit.
- * Returns {1, count of the first key, its remaining ms} or {0, count of the refusing key, its remaining ms}.
+ * Returns {1, count of the first key, its remaining ms, 0} or {0, count of the refusing key, its remaining ms, its
+ * index (1-based)}.
  */
 const TAKE = `
 local window = tonumber(ARGV[1])
@@ -17,7 +18,7 @@ for i, key in ipairs(KEYS) do
   if count >= tonumber(ARGV[i + 1]) then
     local ttl = redis.call('PTTL', key)
     if ttl < 0 then redis.call('PEXPIRE', key, window); ttl = window end
-    return {0, count, ttl}
+    return {0, count, ttl, i}
   end
 end
 local first, firstTtl = 0, window
@@ -27,7 +28,7 @@ for i, key in ipairs(KEYS) do
   if count == 1 or ttl < 0 then redis.call('PEXPIRE', key, window); ttl = window end
   if i == 1 then first, firstTtl = count, ttl end
 end
-return {1, first, firstTtl}
+return {1, first, firstTtl, 0}
 `;
 
 /** Gives back one counted attempt (a successful sign-in) without going below zero. */
@@ -45,6 +46,8 @@ export interface Take {
   count: number;
   /** Whole seconds until the (refusing, else first) counter's window ends; at least 1. */
   resetSeconds: number;
+  /** When refused: the index (in the counters given) of the counter that was full. */
+  refusedBy?: number;
 }
 
 export interface Counted {
@@ -53,7 +56,7 @@ export interface Counted {
 }
 
 type Scripted = Redis & {
-  gsmTake(numKeys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
+  gsmTake(numKeys: number, ...args: (string | number)[]): Promise<[number, number, number, number]>;
   gsmRefund(numKeys: number, ...keys: string[]): Promise<number>;
 };
 
@@ -78,13 +81,16 @@ export class AttemptCounter {
 
   /** Checks and counts in one step (see TAKE); rejects when Redis cannot be reached. */
   async take(counters: readonly Counted[], windowMs: number): Promise<Take> {
-    const [admitted, count, ttl] = await this.redis.gsmTake(
+    const [admitted, count, ttl, refusing] = await this.redis.gsmTake(
       counters.length,
       ...counters.map((c) => c.key),
       windowMs,
       ...counters.map((c) => c.limit),
     );
-    return { admitted: admitted === 1, count, resetSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
+    return admitted === 1
+      ? { admitted: true, count, resetSeconds }
+      : { admitted: false, count, resetSeconds, refusedBy: refusing - 1 };
   }
 
   async refund(keys: readonly string[]): Promise<void> {
