@@ -72,6 +72,20 @@ export class QuotaService {
         { limit: quota.limit, reset_at: new Date(quota.resetAt).toISOString(), retry_after_seconds: retryAfter },
       );
     }
+    return this.spend(orgId, quota, dailyQuota);
+  }
+
+  /**
+   * Spends one request if this process holds a leased one for the organisation's current day, without waiting;
+   * else null and nothing is spent (then {@link consume} leases, or refuses with 429).
+   */
+  consumeLeased(orgId: string, dailyQuota: number | null): QuotaState | null {
+    const quota = this.orgs.get(orgId);
+    if (!quota || quota.available <= 0 || quota.resetAt === 0 || this.clock.nowMs() >= quota.resetAt) return null;
+    return this.spend(orgId, quota, dailyQuota);
+  }
+
+  private spend(orgId: string, quota: OrgQuota, dailyQuota: number | null): QuotaState {
     quota.available--;
     // Ask for the next block while half of this one is left, so requests do not wait for it.
     if (quota.available === quota.block >> 1 && quota.block > 1 && !quota.leasing && quota.remaining !== 0) {
