@@ -67,7 +67,7 @@ describe('api-gateway: the metrics/latest fast path', () => {
     expect(await fastAnswers(base)).toBe(before + 1);
 
     expect(fast.status).toBe(200);
-    expect(JSON.parse(fast.body)).toMatchObject({ server_id: a.serverId, tick_rate: 29.7, player_count: 3 });
+    expect(JSON.parse(fast.body)).toMatchObject({ tick_rate: 29.7, player_count: 3 });
     expect(fast.body).toBe(nest.body);
     expect(Object.keys(fast.headers).sort()).toEqual(Object.keys(nest.headers).sort());
     for (const [name, value] of Object.entries(fast.headers))
@@ -118,7 +118,11 @@ describe('api-gateway: the metrics/latest fast path', () => {
   it('a token revoked on another replica is refused by the fast path at once (NATS), not after the 10 s cache', async () => {
     const [first, second] = replicas as [string, string];
     const token = await tokenOf(a, ['metrics:read']);
-    for (let i = 0; i < 3; i++) expect((await get(first, latest(a), token)).status).toBe(200);
+    const before = await fastAnswers(first);
+    // The first resolves the token (Nest); then the fast path answers (unless a quota lease is due: Nest leases).
+    for (let i = 0; i < 10 && (await fastAnswers(first)) === before; i++)
+      expect((await get(first, latest(a), token)).status).toBe(200);
+    expect(await fastAnswers(first)).toBeGreaterThan(before);
     const tokenId = (
       await sql<{ id: string }>(stack.db!.url, `SELECT id FROM api_tokens WHERE prefix = $1`, [token.slice(0, 12)])
     )[0]!.id;
