@@ -29,13 +29,13 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * (issue 23, goal 1: Nest, Express and their middlewares cost ~6x a bare server). It answers only when the token's
  * resolution is already cached and every check passes through the same services as the Nest route: the scope, the
  * plan's API access, the role and the two-factor policy (ApiAuthGuard's checks, access-checks.ts), the owner check
- * and the newest sample (MetricsService.latest), and one request of the daily quota from a lease already held
- * (QuotaService.consumeLeased). It writes the headers the Nest route sends (helmet's, CORS's for a request without
- * Origin, X-Request-Id, RateLimit-*) and the same JSON body, and times the request in the HTTP metrics.
+ * and the newest sample (MetricsService.latest), and one request of the daily quota from a lease already held or on
+ * its way (QuotaService). It writes the headers the Nest route sends (helmet's, CORS's for a request without Origin,
+ * X-Request-Id, RateLimit-*) and the same JSON body, counts it and times it in the HTTP metrics.
  *
  * Anything else goes to Nest unchanged, before anything is spent: another route or method, a query string, a body, an
- * Origin header, no or another kind of token, an uncached token, any refusal or error, no leased quota (then Nest
- * leases or answers 429). So errors keep their one shape, and nothing Nest would refuse is answered here. Off while
+ * Origin header, no or another kind of token, an uncached token, any refusal or error, no lease held or on its way
+ * (then Nest leases or answers 429). So errors keep their one shape, and nothing Nest would refuse is answered here. Off while
  * tracing is on or LOG_LEVEL is debug/trace (the per-request spans and log lines are Nest's).
  */
 export function installLatestFastPath(app: INestApplication, config: ApiGatewayConfig): void {
@@ -72,7 +72,12 @@ export function installLatestFastPath(app: INestApplication, config: ApiGatewayC
     assertRole(principal, rule);
     await secondFactor.assertMayAct(principal, req.url!.toLowerCase());
     const body = Buffer.from(JSON.stringify(await metrics.latest(principal.orgId, serverId)));
-    const state = quota.consumeLeased(principal.orgId, plan.apiDailyQuota);
+    // A leased request, or the one of a lease on its way (as Nest's request would wait for it); a refusal is Nest's.
+    const state =
+      quota.consumeLeased(principal.orgId, plan.apiDailyQuota) ??
+      (quota.leasing(principal.orgId)
+        ? await quota.consume(principal.orgId, plan.apiDailyQuota, false).catch(() => null)
+        : null);
     if (!state) return false;
     const headers = [...fixed, 'X-Request-Id', requestIdOf(req.headers['x-request-id'])];
     for (const [name, value] of quotaHeaders(state, clock.nowMs())) headers.push(name, value);
