@@ -10,7 +10,8 @@
  * loads, alternately round by round with autocannon from this process: (0) the bare server, (a) `GET /health/live`
  * (no auth, no logging: the api-gateway's HTTP stack alone) and (b) `GET /api/v1/servers/:id/metrics/latest` with
  * the API token (token check, scope, plan, one request of the daily quota from leases of billing-limits, the owner
- * check and the newest sample). Prints per round: requests/s, latency p50/p99, non-2xx answers, the CPU seconds and
+ * check and the newest sample; answered by the fast path in front of Nest once the token is cached, which prints how
+ * many it answered). Prints per round: requests/s, latency p50/p99, non-2xx answers, the CPU seconds and
  * resident memory of the served process and the CPU seconds of this process (the load generator), and the round's
  * ratios to the bare server; the verdict holds only if EVERY round meets the goal. Checks that the quota counted the
  * requests. While /health/live wants a bearer token (the api-gateway's global guard), the baseline sends a dashboard
@@ -26,6 +27,7 @@ import {
   deleteNamespaceStreams,
   ensureTemplateDatabase,
   resolveTestServices,
+  metricValue,
   ServiceProcess,
   serviceEnv,
   sql,
@@ -320,6 +322,11 @@ async function main(): Promise<void> {
       `quota on: RateLimit-Remaining ${remainingBefore} -> ${remainingAfter}, ${remainingBefore - remainingAfter} ` +
         `requests counted for ${answered} 2xx reported by autocannon + 1 capture + 1 probe (+ up to ${CONNECTIONS} in ` +
         `flight at each of ${ROUNDS + (WARMUP_S > 0 ? 1 : 0)} stops); api_usage_daily: ${usage?.requests ?? 0} leased`,
+    );
+    const fastAnswers = metricValue(await (await fetch(`${base}/metrics`)).text(), 'gsm_api_fast_path_answers_total');
+    out(
+      `answered by the fast path in front of Nest (latest-fast-path.ts): ${fastAnswers} of the metrics/latest ` +
+        `answers (gsm_api_fast_path_answers_total; the rest went through Nest: the first of the token, quota leases)`,
     );
     out(
       `api-gateway log: ${gatewayLog.lines} lines, ${(gatewayLog.bytes / 1e6).toFixed(1)} MB on its stdout during the ` +

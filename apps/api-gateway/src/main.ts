@@ -2,6 +2,7 @@ import { bootstrapService } from '@app/platform';
 import { ApiGatewayConfig } from './app.config';
 import { AppModule } from './app.module';
 import { configureHttp } from './http/http-setup';
+import { installLatestFastPath } from './http/latest-fast-path';
 import { contentSecurityPolicy } from './static/csp';
 import { serveWebApp, webDistDir } from './static/web-app';
 
@@ -13,5 +14,6 @@ void bootstrapService({
   configure: (app, config) => {
     configureHttp(app, config);
     serveWebApp(app, webDistDir(config.WEB_DIST), contentSecurityPolicy(config.REALTIME_PUBLIC_URL));
+    installLatestFastPath(app, config);
   },
 });

@@ -8,7 +8,8 @@ import { QuotaService } from '../billing/quota.service';
 import { ApiError } from '../http/api-error';
 import { AuthThrottles } from '../throttle/auth-throttles';
 import { SecondFactorGate } from '../two-factor/second-factor.gate';
-import { ACCESS, PUBLIC, ROLE_RANK, type AccessRule, type AuthedRequest, type Principal } from './principal';
+import { assertApiAccess, assertRole, assertTokenScope, quotaHeaders } from './access-checks';
+import { ACCESS, PUBLIC, type AccessRule, type AuthedRequest, type Principal } from './principal';
 
 /**
  * Every route but the public ones: a bearer token (passport-http-bearer), then the route's needs: an API token's
@@ -50,25 +51,9 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
       }
     }
     if (principal.kind === 'api') {
-      if (!rule.scope)
-        throw new ApiError('Forbidden', 'this route is for the dashboard only', 'Sign in with an account session.');
-      if (!principal.scopes?.includes(rule.scope))
-        throw new ApiError(
-          'Forbidden',
-          `the API token lacks the scope ${rule.scope}`,
-          'Create a token with that scope.',
-          {
-            required_scope: rule.scope,
-          },
-        );
+      assertTokenScope(principal, rule);
       const plan = await this.billing.entitlements(principal.orgId);
-      if (!plan.apiAccess)
-        throw ApiError.notInPlan(
-          'the public API is',
-          plan.planId,
-          'pro',
-          'Upgrade to Pro or higher to use API tokens.',
-        );
+      assertApiAccess(plan);
       const res = context.switchToHttp().getResponse<Response>();
       const state = await this.quota.consume(principal.orgId, plan.apiDailyQuota).catch((error: unknown) => {
         const wait = (error as ApiError).details?.retry_after_seconds;
@@ -79,22 +64,9 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
         }
         throw error;
       });
-      if (state.limit !== null) {
-        res.setHeader('RateLimit-Limit', String(state.limit));
-        res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remaining ?? 0)));
-      }
-      res.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil((state.resetAt - this.clock.nowMs()) / 1000))));
+      for (const [name, value] of quotaHeaders(state, this.clock.nowMs())) res.setHeader(name, value);
     }
-    if (rule.role && ROLE_RANK[principal.role] < ROLE_RANK[rule.role])
-      throw new ApiError(
-        'Forbidden',
-        `this needs the ${rule.role} role; you are ${principal.role}`,
-        'Ask an admin of the organisation.',
-        {
-          required_role: rule.role,
-          role: principal.role,
-        },
-      );
+    assertRole(principal, rule);
     // An organisation that requires two factors refuses members without one (but lets them enrol).
     await this.secondFactor.assertMayAct(principal, req.path.toLowerCase());
     return true;

@@ -165,6 +165,14 @@ export class AuthService implements OnModuleInit {
     return this.cache.get(`${hash}|${orgHeader ?? ''}`, () => this.resolve(token, hash, orgHeader));
   }
 
+  /**
+   * The cached resolution of the token (with that X-Org-Id), or undefined: the fast path of metrics/latest runs only
+   * on a cached one (a failed resolution is never cached, so a bad token always goes the Nest way and its errors).
+   */
+  cachedPrincipal(token: string, orgHeader: string | undefined): Promise<Principal> | undefined {
+    return this.cache.peek(`${hashToken(token)}|${orgHeader ?? ''}`);
+  }
+
   private async resolve(token: string, hash: string, orgHeader: string | undefined): Promise<Principal> {
     const kind = kindOf(token);
     if (!kind) throw invalidToken();

@@ -92,4 +92,23 @@ describe('QuotaService', () => {
     const served = await quota.consume('org', 3);
     expect(served).toMatchObject({ limit: 3, remaining: 2, resetAt: Date.parse('2026-11-24T00:00:00.000Z') });
   });
+
+  it('consumeLeased spends only what is already leased for the current day, never waits, never refuses', async () => {
+    const day = new ManualClock(Date.parse('2026-11-22T23:59:58.000Z'));
+    const { billing, asks } = fakeBilling(400, day);
+    const quota = new QuotaService(billing, day);
+    // Nothing leased yet: nothing spent, nothing asked (consume leases).
+    expect(quota.consumeLeased('org', 400)).toBeNull();
+    expect(asks).toEqual([]);
+    expect(await quota.consume('org', 400)).toMatchObject({ remaining: 399 });
+    // The lease of 4 has 3 left: spent here with the same accounting (the next block is asked for at half).
+    expect(quota.consumeLeased('org', 400)).toMatchObject({ limit: 400, remaining: 398 });
+    expect(quota.consumeLeased('org', 400)).toMatchObject({ remaining: 397 });
+    expect(asks).toEqual([4, 4]);
+    await new Promise((r) => setTimeout(r, 20));
+    // Past midnight the day's lease is not spent (consume starts the new day).
+    day.set(Date.parse('2026-11-23T00:00:00.100Z'));
+    expect(quota.consumeLeased('org', 400)).toBeNull();
+    expect(await quota.consume('org', 400)).toMatchObject({ remaining: 399 });
+  });
 });

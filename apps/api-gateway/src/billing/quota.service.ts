@@ -41,8 +41,11 @@ export class QuotaService {
     );
   }
 
-  /** Spends one request of the organisation's quota, or throws 429 with Retry-After when it is used up. */
-  async consume(orgId: string, dailyQuota: number | null): Promise<QuotaState> {
+  /**
+   * Spends one request of the organisation's quota, or throws 429 with Retry-After when it is used up (counted in
+   * gsm_api_quota_rejections_total unless `countRefusal` is false: the fast path's refusal is counted by Nest's).
+   */
+  async consume(orgId: string, dailyQuota: number | null, countRefusal = true): Promise<QuotaState> {
     let quota = this.orgs.get(orgId);
     // A new day starts a new count (resetAt 0: no lease yet, the first one is in flight).
     if (quota && quota.resetAt !== 0 && this.clock.nowMs() >= quota.resetAt) {
@@ -64,7 +67,7 @@ export class QuotaService {
     }
     if (quota.available <= 0) {
       const retryAfter = Math.max(1, Math.ceil((quota.resetAt - this.clock.nowMs()) / 1000));
-      this.rejections?.inc();
+      if (countRefusal) this.rejections?.inc();
       throw new ApiError(
         'QuotaExceeded',
         `the daily API quota of ${quota.limit ?? 'unlimited'} requests is used up`,
@@ -72,6 +75,25 @@ export class QuotaService {
         { limit: quota.limit, reset_at: new Date(quota.resetAt).toISOString(), retry_after_seconds: retryAfter },
       );
     }
+    return this.spend(orgId, quota, dailyQuota);
+  }
+
+  /**
+   * Spends one request if this process holds a leased one for the organisation's current day, without waiting;
+   * else null and nothing is spent (then {@link consume} leases, or refuses with 429).
+   */
+  consumeLeased(orgId: string, dailyQuota: number | null): QuotaState | null {
+    const quota = this.orgs.get(orgId);
+    if (!quota || quota.available <= 0 || quota.resetAt === 0 || this.clock.nowMs() >= quota.resetAt) return null;
+    return this.spend(orgId, quota, dailyQuota);
+  }
+
+  /** Whether a lease of the organisation's quota is on its way from billing-limits. */
+  leasing(orgId: string): boolean {
+    return (this.orgs.get(orgId)?.leasing ?? null) !== null;
+  }
+
+  private spend(orgId: string, quota: OrgQuota, dailyQuota: number | null): QuotaState {
     quota.available--;
     // Ask for the next block while half of this one is left, so requests do not wait for it.
     if (quota.available === quota.block >> 1 && quota.block > 1 && !quota.leasing && quota.remaining !== 0) {

@@ -31,8 +31,13 @@ export class PromiseCache<T> {
 
   /** Whether `key` has an entry younger than the time to live (resolved or still loading): a get would not load. */
   has(key: string): boolean {
+    return this.peek(key) !== undefined;
+  }
+
+  /** The entry of `key` if younger than the time to live (resolved or still loading), without loading it. */
+  peek(key: string): Promise<T> | undefined {
     const hit = this.entries.get(key);
-    return hit !== undefined && this.clock.nowMs() - hit.at < this.ttlMs;
+    return hit !== undefined && this.clock.nowMs() - hit.at < this.ttlMs ? hit.value : undefined;
   }
 
   delete(key: string): void {

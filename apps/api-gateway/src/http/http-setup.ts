@@ -10,6 +10,21 @@ import { securityHeaders } from './security-headers';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
+/** The request's id: the client's X-Request-Id when it is a plain token of at most 64 characters, else a new UUID. */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** CORS for the dashboard's origin only (also recorded by the metrics/latest fast path: latest-fast-path.ts). */
+export function corsOptions(config: Pick<ApiGatewayConfig, 'CORS_ORIGINS'>) {
+  return {
+    origin: config.CORS_ORIGINS,
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Org-Id', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+    maxAge: 600,
+  };
+}
+
 /**
  * The HTTP edge of the api-gateway: security headers, CORS for the dashboard's origin only, strict JSON bodies
  * with a size limit (413) and a JSON content type (415), the one error shape, and the OpenAPI document.
@@ -26,12 +41,7 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
     security(res);
     next();
   });
-  app.enableCors({
-    origin: config.CORS_ORIGINS,
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Org-Id', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
-    maxAge: 600,
-  });
+  app.enableCors(corsOptions(config));
   const filter = new ApiErrorFilter();
   const json = express.json({ limit: config.BODY_LIMIT, strict: true });
   // The public status page's subscribe form (works without JavaScript) posts a URL-encoded body.
@@ -41,8 +51,7 @@ export function configureHttp(app: INestApplication, config: ApiGatewayConfig): 
   // body (413 past the limit). A request without Content-Length and Transfer-Encoding has no body: the parser would
   // only say so. Errors here are rendered here: this runs before Nest's router and its filters.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const id = requestIdOf(req.headers['x-request-id']);
     req.headers['x-request-id'] = id;
     (req as unknown as { id: string }).id = id;
     res.setHeader('X-Request-Id', id);

@@ -6,6 +6,17 @@ import helmet from 'helmet';
  * helmet itself and replayed per request: its twelve middlewares computed the same static values on every request.
  */
 export function securityHeaders(): (res: Response) => void {
+  const calls = securityHeaderCalls();
+  return (res) => {
+    for (const [name, value] of calls) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+  };
+}
+
+/** helmet's header writes in order: [name, value], or [name, undefined] for a header it removes. */
+export function securityHeaderCalls(): [string, string | undefined][] {
   const calls: [string, string | undefined][] = [];
   const recorder = {
     setHeader: (name: string, value: string) => calls.push([name, value]),
@@ -14,10 +25,5 @@ export function securityHeaders(): (res: Response) => void {
   let failed: unknown;
   helmet({ contentSecurityPolicy: false })({} as never, recorder as never, (error?: unknown) => (failed = error));
   if (failed) throw failed as Error;
-  return (res) => {
-    for (const [name, value] of calls) {
-      if (value === undefined) res.removeHeader(name);
-      else res.setHeader(name, value);
-    }
-  };
+  return calls;
 }
