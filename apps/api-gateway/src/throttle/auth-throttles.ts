@@ -74,9 +74,8 @@ export class AuthThrottles {
     const counters = [
       { key: this.counter.key('factor-code-user', userId), limit: this.config.TWO_FACTOR_CODE_MAX_FAILURES },
     ];
-    const take = await this.take('two-factor-code', counters, LOGIN_WINDOW_MS);
+    const take = await this.required.take('two-factor-code', counters, LOGIN_WINDOW_MS);
     if (!take.admitted) {
-      this.metrics.refused.inc({ throttle: 'two-factor-code' });
       throw tooMany(
         'too many wrong codes for the authenticator app',
         (wait) => `Wait ${wait} s before trying again; enter the code your authenticator app shows at that moment.`,
