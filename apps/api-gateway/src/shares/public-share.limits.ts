@@ -37,6 +37,7 @@ export class PublicShareLimits implements OnModuleInit {
   private readonly unknownPerAddress: PublicLimit;
   private readonly invalid: ExpiringSet;
   private readonly answers = new Map<string, { atMs: number; value: Promise<CachedAnswer> }>();
+  private readonly pendingLookups = new Map<string, Promise<void>>();
   private readonly answerTtlMs: number;
   private readonly cacheHits: Counter<'cache'>;
   private readonly lookups: Counter<'outcome'>;
@@ -90,16 +91,37 @@ export class PublicShareLimits implements OnModuleInit {
       await this.unknownPerAddress.admit(address);
       return this.shares.invalid();
     }
+    if (this.shares.cached(token)) {
+      await this.resolve(token, tokenHash);
+      return { tokenHash };
+    }
     // A token not cached costs a query: an address spends its small allowance first, refunded if the token is valid.
-    const lookup = !this.shares.cached(token);
-    if (lookup) await this.unknownPerAddress.admit(address);
+    // Concurrent requests of one address for one such token share the lookup and its one unit of the allowance (the
+    // allowance is counted in Redis, so without this every request of a burst would spend one while the first waits).
+    const key = `${tokenHash} ${address}`;
+    let lookup = this.pendingLookups.get(key);
+    if (!lookup) {
+      lookup = this.unknownPerAddress.admit(address).then(() => this.resolve(token, tokenHash, address));
+      this.pendingLookups.set(key, lookup);
+      const settled = () => this.pendingLookups.delete(key);
+      lookup.then(settled, settled);
+    }
+    await lookup;
+    return { tokenHash };
+  }
+
+  /**
+   * Resolves the token (404 when invalid, remembered); `lookupBy`: the address whose allowance paid for a lookup of a
+   * token that was not cached (refunded when it is valid).
+   */
+  private async resolve(token: string, tokenHash: string, lookupBy?: string): Promise<void> {
+    const lookup = lookupBy !== undefined;
     try {
       await this.shares.resolve(token);
       if (lookup) {
         this.lookups.inc({ outcome: 'valid' });
-        await this.unknownPerAddress.refund(address);
+        await this.unknownPerAddress.refund(lookupBy);
       }
-      return { tokenHash };
     } catch (error) {
       if (error instanceof ApiError && error.code === 'NotFound') {
         this.invalid.add(tokenHash, this.clock.nowMs());
