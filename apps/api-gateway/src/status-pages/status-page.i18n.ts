@@ -44,6 +44,9 @@ const EN = {
   mailConfirmBody: 'Open this link to receive e-mails about incidents of {title}:',
   mailUnsubscribe: 'Unsubscribe:',
   updated: 'Updated',
+  maintenanceWeekly: 'Every week',
+  maintenanceNext: 'Next',
+  maintenanceStarted: 'Maintenance has started',
 };
 
 type Strings = typeof EN;
@@ -90,6 +93,9 @@ const DE: Strings = {
   mailConfirmBody: 'Öffne diesen Link, um E-Mails zu Vorfällen von {title} zu erhalten:',
   mailUnsubscribe: 'Abmelden:',
   updated: 'Aktualisiert',
+  maintenanceWeekly: 'Jede Woche',
+  maintenanceNext: 'Nächste',
+  maintenanceStarted: 'Die Wartung hat begonnen',
 };
 
 const ES: Strings = {
@@ -134,6 +140,9 @@ const ES: Strings = {
   mailConfirmBody: 'Abre este enlace para recibir correos sobre incidentes de {title}:',
   mailUnsubscribe: 'Darse de baja:',
   updated: 'Actualizado',
+  maintenanceWeekly: 'Cada semana',
+  maintenanceNext: 'Próximo',
+  maintenanceStarted: 'El mantenimiento ha comenzado',
 };
 
 const FR: Strings = {
@@ -178,6 +187,9 @@ const FR: Strings = {
   mailConfirmBody: 'Ouvrez ce lien pour recevoir les e-mails sur les incidents de {title} :',
   mailUnsubscribe: 'Se désabonner :',
   updated: 'Mis à jour',
+  maintenanceWeekly: 'Chaque semaine',
+  maintenanceNext: 'Prochaine',
+  maintenanceStarted: 'La maintenance a commencé',
 };
 
 const NL: Strings = {
@@ -222,6 +234,9 @@ const NL: Strings = {
   mailConfirmBody: 'Open deze link om e-mails over storingen van {title} te ontvangen:',
   mailUnsubscribe: 'Afmelden:',
   updated: 'Bijgewerkt',
+  maintenanceWeekly: 'Elke week',
+  maintenanceNext: 'Volgende',
+  maintenanceStarted: 'Het onderhoud is begonnen',
 };
 
 const TABLE: Record<StatusLanguage, Strings> = { en: EN, de: DE, es: ES, fr: FR, nl: NL };
