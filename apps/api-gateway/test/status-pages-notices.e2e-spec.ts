@@ -74,7 +74,7 @@ describe('status page maintenance notices and webhook delivery (issue 24 §2)', 
       name: 'status webhooks',
       handler: (r) => {
         if (r.path === '/flaky') return { status: ++flakyCalls <= 2 ? 500 : 200, body: { n: flakyCalls } };
-        if (r.path === '/slow') return { status: 200, delayMs: 30_000 };
+        if (r.path === '/slow') return { status: 200, delayMs: 8_000 };
         if (r.path === '/huge') return { status: 200, body: Buffer.alloc(16 * 1024 * 1024, 120) };
         return { status: 200, body: { received: true } };
       },
@@ -110,7 +110,7 @@ describe('status page maintenance notices and webhook delivery (issue 24 §2)', 
     });
     expect(form.status).toBe(202);
     const mail = await smtp.waitForMessage((m) => m.to.includes(email) && m.at >= subscribed, 20_000);
-    const link = /\/status\/[\w-]+\/confirm\?token=[\w-]+&lang=de/.exec(mail.text)?.[0];
+    const link = /\/status\/[\w-]+\/confirm\/[\w-]+\?lang=de/.exec(mail.text)?.[0];
     expect((await fetch(`${bases[0]}${link}`)).status).toBe(200);
   }, 180_000);
 
@@ -225,4 +225,52 @@ describe('status page maintenance notices and webhook delivery (issue 24 §2)', 
     });
     expect(started.at).toBeGreaterThanOrEqual(startsAt.getTime());
   }, 120_000);
+
+  it("status pages are the plan's own entitlement: a plan with share links but without status pages gets none", async () => {
+    for (const p of stack.processes.filter((p) => p.app === 'api-gateway')) p.kill();
+    await sql(stack.db!.url, "UPDATE plans SET status_pages = false WHERE id = 'pro'");
+    try {
+      bases = [await startGateway()];
+      const refused = await call('POST', '/api/v1/status-pages', { slug: `${slug}-2`, title: 'Two', server_ids: [] });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'PlanLimitReached', details: { plan: 'pro' } });
+      expect((await fetch(`${bases[0]}/api/v1/status/${slug}`)).status).toBe(404);
+      const plans = await call('GET', '/api/v1/plans');
+      expect(plans.body.find((p: Json) => p.id === 'pro')).toMatchObject({ share_links: true, status_pages: false });
+    } finally {
+      await sql(stack.db!.url, "UPDATE plans SET status_pages = true WHERE id = 'pro'");
+    }
+  }, 60_000);
+
+  it("the public HTML routes answer errors as small pages in the page's language; old ?token= links still work", async () => {
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${bases[0]}${path}`, { headers: { Accept: 'text/html', ...headers }, redirect: 'manual' });
+    const missing = await get('/status/no-such-page?lang=fr');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(missing.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(await missing.text()).toContain('Cette page de statut n’existe pas.');
+    const unknown = await get(`/status/${slug}/confirm/not-a-real-token`, { 'Accept-Language': 'nl' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('data-message');
+    const badForm = await fetch(`${bases[0]}/status/${slug}/subscribe?lang=de`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=not-an-address',
+    });
+    expect(badForm.status).toBe(400);
+    expect(badForm.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await badForm.text()).toContain('Diese Anfrage ist ungültig');
+
+    // A link mailed before the token moved into the path: redirected to the path form (a browser follows it) ...
+    const old = await get(`/status/${slug}/unsubscribe?token=abc_DEF-123&lang=es`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`/status/${slug}/unsubscribe/abc_DEF-123?lang=es`);
+    // ... and a mail client's one-click POST to the old form is answered in place (unknown token: 400, a page).
+    const oneClick = await fetch(`${bases[0]}/status/${slug}/unsubscribe?token=abc_DEF-123&lang=es`, {
+      method: 'POST',
+    });
+    expect(oneClick.status).toBe(400);
+    expect(oneClick.headers.get('content-type')).toMatch(/^text\/html/);
+  });
 });

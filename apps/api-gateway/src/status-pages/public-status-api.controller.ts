@@ -8,7 +8,7 @@ import { parseInput } from '../http/zod-input';
 import { PublicStatusService, type PublicStatusView } from './public-status.service';
 import { pickLanguage } from './status-page.i18n';
 import { StatusPageLimits } from './status-page.limits';
-import { StatusSubscriptionsService } from './status-subscriptions.service';
+import { StatusSubscriptionsService, subscriptionLink } from './status-subscriptions.service';
 
 const PublicStatus = z.object({
   title: z.string(),
@@ -113,7 +113,7 @@ export class PublicStatusApiController {
     return {
       kind: 'webhook',
       confirmation: 'none',
-      unsubscribe_url: `/status/${view.page.slug}/unsubscribe?token=${unsubscribeToken}`,
+      unsubscribe_url: subscriptionLink(view.page.slug, 'unsubscribe', unsubscribeToken),
       signing_secret: signingSecret,
     };
   }

@@ -47,6 +47,11 @@ const EN = {
   maintenanceWeekly: 'Every week',
   maintenanceNext: 'Next',
   maintenanceStarted: 'Maintenance has started',
+  errorNotFound: 'This status page does not exist.',
+  errorTooMany: 'Too many requests from your address: try again in a minute.',
+  errorInvalid: 'This request is not valid: check the link or the form and try again.',
+  errorUnavailable: 'This is not available on this platform.',
+  errorServer: 'Something went wrong on our side: try again later.',
 };
 
 type Strings = typeof EN;
@@ -96,6 +101,11 @@ const DE: Strings = {
   maintenanceWeekly: 'Jede Woche',
   maintenanceNext: 'Nächste',
   maintenanceStarted: 'Die Wartung hat begonnen',
+  errorNotFound: 'Diese Statusseite gibt es nicht.',
+  errorTooMany: 'Zu viele Anfragen von Ihrer Adresse: Versuchen Sie es in einer Minute erneut.',
+  errorInvalid: 'Diese Anfrage ist ungültig: Prüfen Sie den Link oder das Formular und versuchen Sie es erneut.',
+  errorUnavailable: 'Das ist auf dieser Plattform nicht verfügbar.',
+  errorServer: 'Bei uns ist etwas schiefgegangen: Versuchen Sie es später erneut.',
 };
 
 const ES: Strings = {
@@ -143,6 +153,11 @@ const ES: Strings = {
   maintenanceWeekly: 'Cada semana',
   maintenanceNext: 'Próximo',
   maintenanceStarted: 'El mantenimiento ha comenzado',
+  errorNotFound: 'Esta página de estado no existe.',
+  errorTooMany: 'Demasiadas solicitudes desde tu dirección: inténtalo de nuevo en un minuto.',
+  errorInvalid: 'Esta solicitud no es válida: revisa el enlace o el formulario e inténtalo de nuevo.',
+  errorUnavailable: 'Esto no está disponible en esta plataforma.',
+  errorServer: 'Algo ha fallado por nuestra parte: inténtalo más tarde.',
 };
 
 const FR: Strings = {
@@ -190,6 +205,11 @@ const FR: Strings = {
   maintenanceWeekly: 'Chaque semaine',
   maintenanceNext: 'Prochaine',
   maintenanceStarted: 'La maintenance a commencé',
+  errorNotFound: 'Cette page de statut n’existe pas.',
+  errorTooMany: 'Trop de requêtes depuis votre adresse : réessayez dans une minute.',
+  errorInvalid: 'Cette requête n’est pas valide : vérifiez le lien ou le formulaire et réessayez.',
+  errorUnavailable: 'Ce n’est pas disponible sur cette plateforme.',
+  errorServer: 'Une erreur s’est produite de notre côté : réessayez plus tard.',
 };
 
 const NL: Strings = {
@@ -237,6 +257,11 @@ const NL: Strings = {
   maintenanceWeekly: 'Elke week',
   maintenanceNext: 'Volgende',
   maintenanceStarted: 'Het onderhoud is begonnen',
+  errorNotFound: 'Deze statuspagina bestaat niet.',
+  errorTooMany: 'Te veel verzoeken vanaf uw adres: probeer het over een minuut opnieuw.',
+  errorInvalid: 'Dit verzoek is ongeldig: controleer de link of het formulier en probeer het opnieuw.',
+  errorUnavailable: 'Dit is niet beschikbaar op dit platform.',
+  errorServer: 'Er ging bij ons iets mis: probeer het later opnieuw.',
 };
 
 const TABLE: Record<StatusLanguage, Strings> = { en: EN, de: DE, es: ES, fr: FR, nl: NL };

@@ -17,6 +17,11 @@ export type NoticePage = Pick<StatusPageRecord, 'id' | 'slug' | 'title'>;
 /** The subscriber a notice goes to. */
 export type NoticeSubscriber = Pick<ActiveSubscriber, 'id' | 'email' | 'webhookUrlSealed' | 'locale'>;
 
+/** The path of a subscription link: the token in the path, not a query string (access logs keep query strings). */
+export function subscriptionLink(slug: string, kind: 'confirm' | 'unsubscribe', token: string): string {
+  return `/status/${encodeURIComponent(slug)}/${kind}/${encodeURIComponent(token)}`;
+}
+
 /** Subscribers a page may have (confirmed or not): a bound against filling the table through the public route. */
 export const MAX_SUBSCRIBERS_PER_PAGE = 10_000;
 
@@ -62,8 +67,7 @@ export class StatusSubscriptionsService {
     });
     if (confirmed) return; // subscribed already: nothing to confirm, and no mail that tells anyone so
     const t = statusStrings(lang);
-    const base = `${origin}/status/${encodeURIComponent(page.slug)}`;
-    const confirmUrl = `${base}/confirm?token=${confirmToken}&lang=${lang}`;
+    const confirmUrl = `${origin}${subscriptionLink(page.slug, 'confirm', confirmToken)}?lang=${lang}`;
     const subject = t.mailConfirmSubject.replace('{title}', page.title);
     const text = `${t.mailConfirmBody.replace('{title}', page.title)}\n\n${confirmUrl}\n`;
     await this.mailer.deliver(
@@ -112,7 +116,7 @@ export class StatusSubscriptionsService {
     const lang = (subscriber.locale as StatusLanguage) ?? 'en';
     const t = statusStrings(lang);
     const base = `${this.config.PUBLIC_URL}/status/${encodeURIComponent(page.slug)}`;
-    const unsubscribeUrl = `${base}/unsubscribe?token=${this.emailUnsubscribeToken(page.id, subscriber.email)}&lang=${lang}`;
+    const unsubscribeUrl = `${this.config.PUBLIC_URL}${subscriptionLink(page.slug, 'unsubscribe', this.emailUnsubscribeToken(page.id, subscriber.email))}?lang=${lang}`;
     const text = `${body}\n\n${base}?lang=${lang}\n\n${t.mailUnsubscribe} ${unsubscribeUrl}\n`;
     const delivered = await this.mailer.deliver(
       {

@@ -68,14 +68,12 @@ export class StatusWebhookNotifier {
           res.destroy();
         },
       );
-      const deadline = setTimeout(
-        () => req.destroy(new Error(`no answer within ${STATUS_WEBHOOK_TIMEOUT_MS} ms`)),
-        STATUS_WEBHOOK_TIMEOUT_MS,
-      );
+      const late = new Error(`no answer within ${STATUS_WEBHOOK_TIMEOUT_MS} ms`);
+      const deadline = setTimeout(() => req.destroy(late), STATUS_WEBHOOK_TIMEOUT_MS);
       req.on('close', () => clearTimeout(deadline));
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${STATUS_WEBHOOK_TIMEOUT_MS} ms`)));
+      req.on('timeout', () => req.destroy(late));
       req.on('error', (error: NodeJS.ErrnoException) =>
-        reject(new Error(`the request failed (${error.code ?? 'no connection'})`)),
+        reject(error === late ? late : new Error(`the request failed (${error.code ?? 'no connection'})`)),
       );
       req.end(payload);
     });
