@@ -33,7 +33,7 @@ describe('the acknowledge link of a chat message (issue 24)', () => {
     expect(payload.embeds[0]?.description).toContain(`[Acknowledge](${ACK})`);
     expect(discordProblems(payload)).toEqual([]);
     expect(renderDiscord(message({ ackUrl: ACK }), 'de').embeds[0]?.description).toContain(
-      `[Bestätigen (ich kümmere mich)](${ACK})`,
+      `[Bestätigen (ich kümmere mich)](${ACK}?lang=de)`,
     );
     // A summary of the longest kind is shortened; the link stays.
     const long = renderDiscord(message({ ackUrl: ACK, summary: 'x'.repeat(10_000) }));
