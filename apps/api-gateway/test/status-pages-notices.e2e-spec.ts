@@ -226,22 +226,6 @@ describe('status page maintenance notices and webhook delivery (issue 24 §2)', 
     expect(started.at).toBeGreaterThanOrEqual(startsAt.getTime());
   }, 120_000);
 
-  it("status pages are the plan's own entitlement: a plan with share links but without status pages gets none", async () => {
-    for (const p of stack.processes.filter((p) => p.app === 'api-gateway')) p.kill();
-    await sql(stack.db!.url, "UPDATE plans SET status_pages = false WHERE id = 'pro'");
-    try {
-      bases = [await startGateway()];
-      const refused = await call('POST', '/api/v1/status-pages', { slug: `${slug}-2`, title: 'Two', server_ids: [] });
-      expect(refused.status).toBe(403);
-      expect(refused.body.error).toMatchObject({ code: 'PlanLimitReached', details: { plan: 'pro' } });
-      expect((await fetch(`${bases[0]}/api/v1/status/${slug}`)).status).toBe(404);
-      const plans = await call('GET', '/api/v1/plans');
-      expect(plans.body.find((p: Json) => p.id === 'pro')).toMatchObject({ share_links: true, status_pages: false });
-    } finally {
-      await sql(stack.db!.url, "UPDATE plans SET status_pages = true WHERE id = 'pro'");
-    }
-  }, 60_000);
-
   it("the public HTML routes answer errors as small pages in the page's language; old ?token= links still work", async () => {
     const get = (path: string, headers: Record<string, string> = {}) =>
       fetch(`${bases[0]}${path}`, { headers: { Accept: 'text/html', ...headers }, redirect: 'manual' });
@@ -273,4 +257,21 @@ describe('status page maintenance notices and webhook delivery (issue 24 §2)', 
     expect(oneClick.status).toBe(400);
     expect(oneClick.headers.get('content-type')).toMatch(/^text\/html/);
   });
+
+  // Last: the gateway started here keeps the plan it read (cached 30 s), so nothing after it needs the page.
+  it("status pages are the plan's own entitlement: a plan with share links but without status pages gets none", async () => {
+    for (const p of stack.processes.filter((p) => p.app === 'api-gateway')) p.kill();
+    await sql(stack.db!.url, "UPDATE plans SET status_pages = false WHERE id = 'pro'");
+    try {
+      bases = [await startGateway()];
+      const refused = await call('POST', '/api/v1/status-pages', { slug: `${slug}-2`, title: 'Two', server_ids: [] });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'PlanLimitReached', details: { plan: 'pro' } });
+      expect((await fetch(`${bases[0]}/api/v1/status/${slug}`)).status).toBe(404);
+      const plans = await call('GET', '/api/v1/plans');
+      expect(plans.body.find((p: Json) => p.id === 'pro')).toMatchObject({ share_links: true, status_pages: false });
+    } finally {
+      await sql(stack.db!.url, "UPDATE plans SET status_pages = true WHERE id = 'pro'");
+    }
+  }, 60_000);
 });
