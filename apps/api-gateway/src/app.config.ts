@@ -117,5 +117,11 @@ export const ApiGatewayConfig = serviceEnvSchema(3000).extend({
   SHARE_ANSWER_CACHE_MS: intVar(0, 60_000, 5000),
   /** Share API: how long a token found invalid is answered 404 without asking PostgreSQL again. */
   SHARE_NEGATIVE_CACHE_MS: intVar(0, 3_600_000, 60_000),
+  /** Status page notifications: how often a replica looks for due outbox rows (mails, webhook POSTs). */
+  STATUS_OUTBOX_TICK_MS: intVar(50, 60_000, 1000),
+  /** Status page notifications: the first retry's delay after a failure; doubled each attempt, at most an hour. */
+  STATUS_OUTBOX_RETRY_MS: intVar(100, 3_600_000, 30_000),
+  /** Status page maintenance: how often a replica looks for windows to announce or starting now. */
+  STATUS_NOTICE_TICK_MS: intVar(100, 600_000, 30_000),
 });
 export type ApiGatewayConfig = z.infer<typeof ApiGatewayConfig>;

@@ -549,8 +549,12 @@ describe('api-gateway authorisation matrix: every route × every kind of caller'
     'GET /status/{slug}': async () => ({ params: { slug: statusSlug } }),
     'GET /status/{slug}/feed.atom': async () => ({ params: { slug: statusSlug } }),
     'GET /status/{slug}/badge/{file}': async () => ({ params: { slug: statusSlug, file: 'uptime.svg' } }),
+    'GET /status/{slug}/unsubscribe/{token}': async () => ({ params: { slug: statusSlug, token: 'made-up' } }),
+    // Tokens nobody was mailed: 400 for everyone (the token is the only credential).
+    'POST /status/{slug}/unsubscribe/{token}': async () => ({ params: { slug: statusSlug, token: 'made-up' } }),
+    'GET /status/{slug}/confirm/{token}': async () => ({ params: { slug: statusSlug, token: 'made-up' } }),
     'GET /status/{slug}/unsubscribe': async () => ({ params: { slug: statusSlug }, query: { token: 'made-up' } }),
-    // A confirmation token nobody was mailed: 400 for everyone (the token is the only credential).
+    'POST /status/{slug}/unsubscribe': async () => ({ params: { slug: statusSlug }, query: { token: 'made-up' } }),
     'GET /status/{slug}/confirm': async () => ({ params: { slug: statusSlug }, query: { token: 'made-up' } }),
   };
 

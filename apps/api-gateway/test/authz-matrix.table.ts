@@ -212,8 +212,12 @@ POST   /api/v1/status/{slug}/subscriptions        202  202  202  202   202  202 
 GET    /status/{slug}                             200  200  200  200   200  200  200   200  200  200  200  200
 GET    /status/{slug}/feed.atom                   200  200  200  200   200  200  200   200  200  200  200  200
 GET    /status/{slug}/badge/{file}                200  200  200  200   200  200  200   200  200  200  200  200
-GET    /status/{slug}/unsubscribe                 200  200  200  200   200  200  200   200  200  200  200  200
-GET    /status/{slug}/confirm                     400  400  400  400   400  400  400   400  400  400  400  400
+GET    /status/{slug}/unsubscribe/{token}         200  200  200  200   200  200  200   200  200  200  200  200
+POST   /status/{slug}/unsubscribe/{token}         400  400  400  400   400  400  400   400  400  400  400  400
+GET    /status/{slug}/confirm/{token}             400  400  400  400   400  400  400   400  400  400  400  400
+GET    /status/{slug}/unsubscribe                 301  301  301  301   301  301  301   301  301  301  301  301
+POST   /status/{slug}/unsubscribe                 400  400  400  400   400  400  400   400  400  400  400  400
+GET    /status/{slug}/confirm                     301  301  301  301   301  301  301   301  301  301  301  301
 ## outside the API (no token needed)
 GET    /health/live                               200  200  200  200   200  200  200   200  200  200  200  200
 GET    /health/ready                              200  200  200  200   200  200  200   200  200  200  200  200
@@ -235,7 +239,12 @@ export const NOT_IN_DOCUMENT: readonly string[] = [
   'GET /status/{slug}',
   'GET /status/{slug}/feed.atom',
   'GET /status/{slug}/badge/{file}',
+  'GET /status/{slug}/unsubscribe/{token}',
+  'POST /status/{slug}/unsubscribe/{token}',
+  'GET /status/{slug}/confirm/{token}',
+  // Links mailed before the tokens moved into the path: redirected (GET) or answered in place (one-click POST).
   'GET /status/{slug}/unsubscribe',
+  'POST /status/{slug}/unsubscribe',
   'GET /status/{slug}/confirm',
 ];
 

@@ -136,6 +136,8 @@ describe('plans, subscriptions, members, share links and audit (two api-gateway 
       ]).toEqual(values);
       expect(p.price.currency).toBe('EUR');
     }
+    // Status pages are their own entitlement (issue 24), Pro and up.
+    expect(res.body.map((p: { status_pages: boolean }) => p.status_pages)).toEqual([false, false, true, true, true]);
     // Paid plans poll per metric (spec: 10 s health, 15 s power and players, 30 s production, 60 s buildings).
     expect(row('pro').polling_intervals_seconds).toMatchObject({
       health: 10,

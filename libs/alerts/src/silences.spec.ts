@@ -1,4 +1,11 @@
-import { isSilenced, localWeekMinute, silenceActive, type SilenceWindow } from './silences';
+import {
+  isSilenced,
+  localWeekMinute,
+  nextWindowStart,
+  silenceActive,
+  windowStartAt,
+  type SilenceWindow,
+} from './silences';
 
 const weekly = (days: number[], start: string, minutes: number, timeZone: string): SilenceWindow => ({
   id: 'w',
@@ -45,5 +52,28 @@ describe('silences and maintenance windows', () => {
     expect(isSilenced([scoped], 'a', 'r', t)).toBe(true);
     expect(isSilenced([scoped], 'b', 'r', t)).toBe(false);
     expect(isSilenced([scoped], 'a', 'other', t)).toBe(false);
+  });
+
+  it('a window start is the minute its occurrence began (once per occurrence), and the next start is found', () => {
+    // Tuesdays and Fridays 23:30 Berlin (CET, UTC+1 in November) for 60 minutes.
+    const w = weekly([2, 5], '23:30', 60, 'Europe/Berlin');
+    // Friday 2026-11-27 22:45:30 UTC = 23:45:30 Berlin: 15 minutes into Friday's window.
+    expect(windowStartAt(w, new Date('2026-11-27T22:45:30Z'))).toEqual(new Date('2026-11-27T22:30:00Z'));
+    // Saturday 00:10 Berlin: still Friday's window (across midnight), same start.
+    expect(windowStartAt(w, new Date('2026-11-27T23:10:00Z'))).toEqual(new Date('2026-11-27T22:30:00Z'));
+    expect(windowStartAt(w, new Date('2026-11-27T23:31:00Z'))).toBeNull();
+    expect(nextWindowStart(w, new Date('2026-11-27T23:31:00Z'))).toEqual(new Date('2026-12-01T22:30:00Z'));
+    expect(nextWindowStart(w, new Date('2026-11-27T22:30:00Z'))).toEqual(new Date('2026-12-01T22:30:00Z'));
+    expect(
+      nextWindowStart({ ...w, endsAt: new Date('2026-11-30T00:00:00Z') }, new Date('2026-11-28T00:00:00Z')),
+    ).toBeNull();
+    const oneOff = {
+      ...w,
+      days: null,
+      startsAt: new Date('2026-11-22T10:00:00Z'),
+      endsAt: new Date('2026-11-22T11:00:00Z'),
+    };
+    expect(windowStartAt(oneOff, new Date('2026-11-22T10:20:00Z'))).toEqual(oneOff.startsAt);
+    expect(nextWindowStart(oneOff, new Date('2026-11-22T09:00:00Z'))).toBeNull();
   });
 });

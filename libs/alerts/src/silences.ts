@@ -71,3 +71,42 @@ export function isSilenced(silences: readonly SilenceWindow[], serverId: string,
       silenceActive(s, at),
   );
 }
+
+/**
+ * The start of the silence's window that contains `at` (to the minute), or null when it mutes nothing at `at`: a
+ * one-off silence's startsAt; a weekly window's start this week (consumers such as status-page maintenance notices
+ * send one "starts now" per window start).
+ */
+export function windowStartAt(s: SilenceWindow, at: Date): Date | null {
+  if (!silenceActive(s, at)) return null;
+  if (!s.days || s.startMinute === null || s.durationMinutes === null || !s.timeZone) return s.startsAt;
+  const { weekday, minute } = localWeekMinute(at, s.timeZone);
+  const week = 7 * 1440;
+  const sinceStart = s.days
+    .map((day) => {
+      let since = ((weekday - day + 7) % 7) * 1440 + minute - s.startMinute!;
+      if (since < 0) since += week;
+      return since;
+    })
+    .filter((since) => since < s.durationMinutes!);
+  if (sinceStart.length === 0) return null;
+  const floorMinute = at.getTime() - (at.getTime() % 60_000);
+  const start = new Date(floorMinute - Math.min(...sinceStart) * 60_000);
+  return start.getTime() < s.startsAt.getTime() ? s.startsAt : start;
+}
+
+/** The next start of a weekly window after `at` (to the minute), or null for a one-off silence or one ended by then. */
+export function nextWindowStart(s: SilenceWindow, at: Date): Date | null {
+  if (!s.days || s.days.length === 0 || s.startMinute === null || !s.timeZone) return null;
+  const { weekday, minute } = localWeekMinute(at, s.timeZone);
+  const week = 7 * 1440;
+  const until = Math.min(
+    ...s.days.map((day) => {
+      const ahead = ((day - weekday + 7) % 7) * 1440 + s.startMinute! - minute;
+      return ahead <= 0 ? ahead + week : ahead;
+    }),
+  );
+  const floorMinute = at.getTime() - (at.getTime() % 60_000);
+  const next = new Date(Math.max(floorMinute + until * 60_000, s.startsAt.getTime()));
+  return s.endsAt && next.getTime() >= s.endsAt.getTime() ? null : next;
+}

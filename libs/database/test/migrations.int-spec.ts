@@ -87,6 +87,8 @@ const RELATIONAL = [
   'status_incidents',
   'status_incident_updates',
   'status_subscribers',
+  'status_outbox',
+  'status_maintenance_notices',
   // issue 24: ack
   'incident_notes',
   'incident_ack_links',

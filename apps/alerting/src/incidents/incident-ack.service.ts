@@ -1,3 +1,4 @@
+import { catalogue, type MessageWords } from '@app/alerts';
 import {
   Subjects,
   Uuid,
@@ -145,19 +146,32 @@ export class IncidentAckService {
   private async tellChannels(orgId: string, incidentId: string, name: string, at: Date): Promise<void> {
     const fired = await this.repository.firedDeliveries(incidentId);
     const rows = fired.map((f) => {
-      const { words: _words, ...message } = f.message as Record<string, unknown> & { words?: unknown };
+      const { words, ...message } = f.message as Record<string, unknown> & { words?: MessageWords };
       const title = typeof message.title === 'string' ? message.title : 'Incident';
+      // The English texts are stored for renderers that cannot say the words; the words make each channel say the
+      // notice in its own language, like the firing it answers.
+      const en = catalogue('en').phrases;
       return {
         id: randomUUID(),
         channelId: f.channel_id,
         message: {
           ...message,
           transition: 'acknowledged',
-          title: `Acknowledged: ${title}`,
-          summary: `${name} acknowledged this incident and is on it; repeat notifications stop until it resolves.`,
+          title: en.acknowledgedTitle({ title }),
+          summary: en.acknowledged({ name }),
           at: at.toISOString(),
           fields: [],
           durationSeconds: null,
+          ...(words
+            ? {
+                words: {
+                  ...words,
+                  title: { key: 'acknowledged', of: words.title },
+                  summary: { key: 'acknowledged', name },
+                  fields: [],
+                } satisfies MessageWords,
+              }
+            : {}),
         },
       };
     });

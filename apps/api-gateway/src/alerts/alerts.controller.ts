@@ -26,7 +26,7 @@ import {
   UpdateChannel,
   UpdateRule,
 } from './alerts.schemas';
-import { StatusSubscriptionsService } from '../status-pages/status-subscriptions.service';
+import { MaintenanceNoticeScheduler } from '../status-pages/maintenance-notice.scheduler';
 import { AlertsService } from './alerts.service';
 
 const read = { scope: 'alerts:read', role: 'viewer' } as const;
@@ -268,7 +268,7 @@ const SilenceList = z.strictObject({ include_expired: z.enum(['true', 'false']).
 export class SilencesController {
   constructor(
     private readonly alerts: AlertsService,
-    private readonly statusSubscriptions: StatusSubscriptionsService,
+    private readonly maintenanceNotices: MaintenanceNoticeScheduler,
   ) {}
 
   @Get()
@@ -295,15 +295,9 @@ export class SilencesController {
   })
   async create(@Caller() caller: Principal, @Body() body: unknown) {
     const silence = await this.alerts.createSilence(caller, parseInput(CreateSilence, body, 'body'));
-    // A one-off window of the organisation or a server is scheduled maintenance on its status pages: announced to
-    // their subscribers after the answer (a rule's silence or a weekly window is not).
-    if (silence.rule_id === null && silence.recurrence === null)
-      void this.statusSubscriptions.announceMaintenance(caller.orgId, {
-        reason: silence.reason,
-        serverId: silence.server_id,
-        startsAt: new Date(silence.starts_at),
-        endsAt: silence.ends_at === null ? null : new Date(silence.ends_at),
-      });
+    // A window of the organisation or a server (one-off or weekly) is scheduled maintenance on its status pages:
+    // announced to their subscribers at once, after the answer (the scheduler would find it on its next pass).
+    if (silence.rule_id === null) void this.maintenanceNotices.tick(silence.id);
     return silence;
   }
 

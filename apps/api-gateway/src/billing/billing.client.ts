@@ -56,3 +56,8 @@ export class BillingClient implements OnModuleInit {
     }
   }
 }
+
+/** Whether the plan includes public status pages (a billing-limits older than the flag: the share-links plans). */
+export function statusPagesAllowed(plan: PlanEntitlements): boolean {
+  return plan.statusPages ?? plan.shareLinks;
+}

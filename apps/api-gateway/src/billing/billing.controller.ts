@@ -23,6 +23,7 @@ const PlanView = z.object({
   api_access: z.boolean(),
   api_daily_quota: z.int().nullable().describe('null with api_access = per organisation (Enterprise)'),
   share_links: z.boolean(),
+  status_pages: z.boolean(),
   roles: z.boolean(),
   sla: z.string().nullable(),
 });

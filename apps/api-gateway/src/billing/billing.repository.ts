@@ -27,6 +27,7 @@ export interface PlanRecord {
   apiAccess: boolean;
   apiDailyQuota: number | null;
   shareLinks: boolean;
+  statusPages: boolean;
   roles: boolean;
   sla: string | null;
 }

@@ -31,6 +31,7 @@ export function planView(p: PlanRecord) {
     api_access: p.apiAccess,
     api_daily_quota: p.apiDailyQuota,
     share_links: p.shareLinks,
+    status_pages: p.statusPages,
     roles: p.roles,
     sla: p.sla,
   };

@@ -6,6 +6,7 @@ import { Public } from '../auth/principal';
 import { ApiError } from '../http/api-error';
 import { ApiRoute } from '../http/api-doc';
 import { AckLinkLimits } from './ack-link.limits';
+import { pickLanguage } from '../status-pages/status-page.i18n';
 import { ackLinkPage, type AckPageIncident } from './ack-link.page';
 import { IncidentAckService } from './incident-ack.service';
 
@@ -32,7 +33,9 @@ function answer(
   incident: AckPageIncident | null,
   action: string,
 ): void {
-  const page = ackLinkPage(state, incident, action);
+  // The chat message's link names its channel's language (?lang=); else the browser's.
+  const lang = pickLanguage(req.query.lang, req.get('accept-language'));
+  const page = ackLinkPage(state, incident, action && `${action}?lang=${lang}`, lang);
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Robots-Tag', 'noindex');

@@ -35,4 +35,18 @@ describe('the page of an acknowledge link', () => {
     const page = ackLinkPage('used', { ...incident, acknowledged_by: 'via link' }, '');
     expect(page.html).toContain('Acknowledged by via link');
   });
+
+  it.each([
+    ['de', 'Diesen Vorfall bestätigen?', 'Bestätigen', ' auf '],
+    ['es', '¿Reconocer esta incidencia?', 'Reconocer', ' en '],
+    ['fr', 'Prendre en charge cet incident ?', 'Prendre en charge', ' sur '],
+    ['nl', 'Dit incident bevestigen?', 'Bevestigen', ' op '],
+  ] as const)('in %s: the page, its button and its facts in that language', (lang, heading, button, on) => {
+    const page = ackLinkPage('valid', incident, '/api/v1/incident-ack/gsm_ack_x?lang=' + lang, lang);
+    expect(page.html).toContain(`<html lang="${lang}">`);
+    expect(page.html).toContain(`<h1>${heading}</h1>`);
+    expect(page.html).toContain(`<button type="submit">${button}</button>`);
+    expect(page.html).toContain(`</strong>${on}Main &amp;`);
+    expect(ackLinkPage('expired', incident, '', lang).html).not.toContain('This link has expired');
+  });
 });

@@ -1,5 +1,7 @@
 import type { AckLinkState } from '@app/contracts';
 import { escapeHtml } from '@app/alerts';
+import type { StatusLanguage } from '../status-pages/status-page.i18n';
+import { ACK_PAGE_WORDS } from './ack-link.i18n';
 
 /** The incident a link names, as its page shows it. */
 export interface AckPageIncident {
@@ -10,38 +12,14 @@ export interface AckPageIncident {
   acknowledged_by: string | null;
 }
 
-/** The HTTP status and words of each state of a link's page. */
-const PAGES: Record<AckLinkState, { status: number; heading: string; text: string }> = {
-  valid: {
-    status: 200,
-    heading: 'Acknowledge this incident?',
-    text: 'Acknowledging tells your team someone is on it and stops repeat notifications until the incident resolves.',
-  },
-  acknowledged: {
-    status: 200,
-    heading: 'Incident acknowledged',
-    text: 'Repeat notifications stop until it resolves. Add notes on the incident in the dashboard.',
-  },
-  used: {
-    status: 409,
-    heading: 'This link was used already',
-    text: 'Each acknowledge link works once. The incident stays acknowledged; see it in the dashboard.',
-  },
-  expired: {
-    status: 410,
-    heading: 'This link has expired',
-    text: 'Acknowledge links work for a limited time. Acknowledge the incident in the dashboard instead.',
-  },
-  resolved: {
-    status: 409,
-    heading: 'This incident is resolved',
-    text: 'There is nothing left to acknowledge. Should it happen again, the new notification brings a new link.',
-  },
-  unknown: {
-    status: 404,
-    heading: 'This link is not valid',
-    text: 'Check that the whole link was opened, or acknowledge the incident in the dashboard.',
-  },
+/** The HTTP status of each state of a link's page. */
+const STATUS: Record<AckLinkState, number> = {
+  valid: 200,
+  acknowledged: 200,
+  used: 409,
+  expired: 410,
+  resolved: 409,
+  unknown: 404,
 };
 
 /**
@@ -52,20 +30,22 @@ export function ackLinkPage(
   state: AckLinkState,
   incident: AckPageIncident | null,
   action: string,
+  lang: StatusLanguage = 'en',
 ): { status: number; heading: string; text: string; html: string } {
-  const page = PAGES[state];
+  const words = ACK_PAGE_WORDS[lang];
+  const page = { status: STATUS[state], ...words.states[state] };
   const about = incident
-    ? `<p><strong>${escapeHtml(incident.title)}</strong> on ${escapeHtml(incident.server_name)}</p>
+    ? `<p>${words.on(`<strong>${escapeHtml(incident.title)}</strong>`, escapeHtml(incident.server_name))}</p>
 <p>${escapeHtml(incident.summary)}</p>${
-        incident.fired_at ? `\n<p>Fired at <time>${escapeHtml(incident.fired_at)}</time></p>` : ''
-      }${incident.acknowledged_by ? `\n<p>Acknowledged by ${escapeHtml(incident.acknowledged_by)}</p>` : ''}`
+        incident.fired_at ? `\n<p>${escapeHtml(words.firedAt)} <time>${escapeHtml(incident.fired_at)}</time></p>` : ''
+      }${incident.acknowledged_by ? `\n<p>${escapeHtml(words.acknowledgedBy)} ${escapeHtml(incident.acknowledged_by)}</p>` : ''}`
     : '';
   const form =
     state === 'valid'
-      ? `\n<form method="post" action="${escapeHtml(action)}"><button type="submit">Acknowledge</button></form>`
+      ? `\n<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(words.button)}</button></form>`
       : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(page.heading)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
 button{font-size:1rem;padding:.6rem 1.2rem;cursor:pointer}</style></head>

@@ -8,7 +8,7 @@ import { parseInput } from '../http/zod-input';
 import { PublicStatusService, type PublicStatusView } from './public-status.service';
 import { pickLanguage } from './status-page.i18n';
 import { StatusPageLimits } from './status-page.limits';
-import { StatusSubscriptionsService } from './status-subscriptions.service';
+import { StatusSubscriptionsService, subscriptionLink } from './status-subscriptions.service';
 
 const PublicStatus = z.object({
   title: z.string(),
@@ -38,6 +38,8 @@ const Subscribed = z.object({
   kind: z.enum(['email', 'webhook']),
   confirmation: z.enum(['mailed', 'none']),
   unsubscribe_url: z.string().nullable(),
+  /** A webhook's signing secret, shown once: verify `x-gsm-signature` (HMAC-SHA256 over `${x-gsm-timestamp}.${body}`). */
+  signing_secret: z.string().nullable(),
 });
 
 /** The small JSON answer for bots and widgets: no ids, no addresses. */
@@ -105,13 +107,14 @@ export class PublicStatusApiController {
     if ('email' in input) {
       const lang = pickLanguage(req.query.lang, req.get('accept-language'));
       await this.subscriptions.subscribeEmail(view.page, input.email.toLowerCase(), lang);
-      return { kind: 'email', confirmation: 'mailed', unsubscribe_url: null };
+      return { kind: 'email', confirmation: 'mailed', unsubscribe_url: null, signing_secret: null };
     }
-    const { unsubscribeToken } = await this.subscriptions.subscribeWebhook(view.page, input.webhook_url);
+    const { unsubscribeToken, signingSecret } = await this.subscriptions.subscribeWebhook(view.page, input.webhook_url);
     return {
       kind: 'webhook',
       confirmation: 'none',
-      unsubscribe_url: `/status/${view.page.slug}/unsubscribe?token=${unsubscribeToken}`,
+      unsubscribe_url: subscriptionLink(view.page.slug, 'unsubscribe', unsubscribeToken),
+      signing_secret: signingSecret,
     };
   }
 }

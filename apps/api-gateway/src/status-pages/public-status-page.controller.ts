@@ -1,5 +1,5 @@
 import { SERVICE_CONFIG } from '@app/platform';
-import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { ApiGatewayConfig } from '../app.config';
@@ -10,8 +10,9 @@ import { BADGE_KINDS, badgeFacts, renderBadge, type BadgeKind } from './status-b
 import { renderAtomFeed } from './status-feed.atom';
 import { renderMessage, renderStatusPage, STATUS_PAGE_CSP } from './status-page.html';
 import { pickLanguage, statusStrings, type StatusLanguage } from './status-page.i18n';
+import { StatusPageErrorFilter } from './status-page-error.filter';
 import { StatusPageLimits } from './status-page.limits';
-import { StatusSubscriptionsService } from './status-subscriptions.service';
+import { StatusSubscriptionsService, subscriptionLink } from './status-subscriptions.service';
 
 /** How long browsers and proxies may keep a page, feed or badge (the view behind them is cached a few seconds). */
 const PUBLIC_MAX_AGE = 'public, max-age=30';
@@ -34,6 +35,7 @@ export class PublicStatusPageController {
 
   @Get()
   @Public()
+  @UseFilters(StatusPageErrorFilter)
   async page(@Param('slug') slug: string, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response) {
     this.limits.admit(req.ip ?? '', 'read');
     const view = await this.views.view(slug);
@@ -73,6 +75,7 @@ export class PublicStatusPageController {
   /** The subscription form of the page (form-encoded, no script): mails the confirmation link. */
   @Post('subscribe')
   @Public()
+  @UseFilters(StatusPageErrorFilter)
   async subscribe(
     @Param('slug') slug: string,
     @Query('lang') lang: unknown,
@@ -97,54 +100,92 @@ export class PublicStatusPageController {
   }
 
   /** The link of the confirmation mail: confirms the subscription (double opt-in). */
-  @Get('confirm')
+  @Get('confirm/:token')
   @Public()
+  @UseFilters(StatusPageErrorFilter)
   async confirm(
     @Param('slug') slug: string,
-    @Query() query: Record<string, unknown>,
+    @Param('token') token: string,
+    @Query('lang') lang: unknown,
     @Req() req: Request,
     @Res() res: Response,
   ) {
     this.limits.admit(req.ip ?? '', 'subscribe');
-    const language = pickLanguage(query.lang, req.get('accept-language'));
+    const language = pickLanguage(lang, req.get('accept-language'));
     const view = await this.views.view(slug);
     const t = statusStrings(language);
-    const ok = await this.succeeds(() => this.subscriptions.confirm(view.page, String(query.token ?? '')));
+    const ok = await this.succeeds(() => this.subscriptions.confirm(view.page, token));
     sendHtml(res, ok ? 200 : 400, renderMessage(language, slug, ok ? t.confirmed : t.confirmFailed));
   }
 
   /** The unsubscribe link of a mail, opened in a browser: asks, with a button that posts (no script needed). */
-  @Get('unsubscribe')
+  @Get('unsubscribe/:token')
   @Public()
+  @UseFilters(StatusPageErrorFilter)
   async unsubscribeForm(
+    @Param('slug') slug: string,
+    @Param('token') token: string,
+    @Query('lang') lang: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    this.limits.admit(req.ip ?? '', 'read');
+    const language = pickLanguage(lang, req.get('accept-language'));
+    await this.views.view(slug);
+    const t = statusStrings(language);
+    const action = `${subscriptionLink(slug, 'unsubscribe', token)}?lang=${language}`;
+    sendHtml(res, 200, renderMessage(language, slug, t.unsubscribeAsk, { action, button: t.unsubscribeAsk }));
+  }
+
+  /** One-click unsubscribe (RFC 8058: mail clients POST here; the body is ignored) and the form's button. */
+  @Post('unsubscribe/:token')
+  @Public()
+  @UseFilters(StatusPageErrorFilter)
+  async unsubscribe(
+    @Param('slug') slug: string,
+    @Param('token') token: string,
+    @Query('lang') lang: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    this.limits.admit(req.ip ?? '', 'subscribe');
+    const language: StatusLanguage = pickLanguage(lang, req.get('accept-language'));
+    const view = await this.views.view(slug);
+    const t = statusStrings(language);
+    const ok = await this.succeeds(() => this.subscriptions.unsubscribe(view.page, token));
+    sendHtml(res, ok ? 200 : 400, renderMessage(language, slug, ok ? t.unsubscribed : t.unsubscribeFailed));
+  }
+
+  /**
+   * Links mailed before the tokens moved into the path (`?token=`, which access logs keep): a browser is sent to
+   * the path form; a mail client's one-click POST is answered in place (it follows no redirect).
+   */
+  @Get(['confirm', 'unsubscribe'])
+  @Public()
+  @UseFilters(StatusPageErrorFilter)
+  legacyLink(
     @Param('slug') slug: string,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
     @Res() res: Response,
   ) {
     this.limits.admit(req.ip ?? '', 'read');
+    const kind = req.path.endsWith('/confirm') ? 'confirm' : 'unsubscribe';
     const language = pickLanguage(query.lang, req.get('accept-language'));
-    await this.views.view(slug);
-    const t = statusStrings(language);
-    const action = `/status/${encodeURIComponent(slug)}/unsubscribe?token=${encodeURIComponent(String(query.token ?? ''))}&lang=${language}`;
-    sendHtml(res, 200, renderMessage(language, slug, t.unsubscribeAsk, { action, button: t.unsubscribeAsk }));
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(301, `${subscriptionLink(slug, kind, String(query.token ?? ''))}?lang=${language}`);
   }
 
-  /** One-click unsubscribe (RFC 8058: mail clients POST here; the body is ignored) and the form's button. */
   @Post('unsubscribe')
   @Public()
-  async unsubscribe(
+  @UseFilters(StatusPageErrorFilter)
+  legacyUnsubscribe(
     @Param('slug') slug: string,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    this.limits.admit(req.ip ?? '', 'subscribe');
-    const language: StatusLanguage = pickLanguage(query.lang, req.get('accept-language'));
-    const view = await this.views.view(slug);
-    const t = statusStrings(language);
-    const ok = await this.succeeds(() => this.subscriptions.unsubscribe(view.page, String(query.token ?? '')));
-    sendHtml(res, ok ? 200 : 400, renderMessage(language, slug, ok ? t.unsubscribed : t.unsubscribeFailed));
+    return this.unsubscribe(slug, String(query.token ?? ''), query.lang, req, res);
   }
 
   private async succeeds(action: () => Promise<void>): Promise<boolean> {

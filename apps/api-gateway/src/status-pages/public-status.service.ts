@@ -1,7 +1,7 @@
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApiGatewayConfig } from '../app.config';
-import { BillingClient } from '../billing/billing.client';
+import { BillingClient, statusPagesAllowed } from '../billing/billing.client';
 import { PromiseCache } from '../common/promise-cache';
 import { ApiError } from '../http/api-error';
 import { StatusIncidentsRepository, type StatusIncidentRecord } from './status-incidents.repository';
@@ -66,7 +66,7 @@ export class PublicStatusService {
     const page = await this.pages.bySlug(slug);
     if (!page) throw pageNotFound();
     const plan = await this.billing.entitlements(page.orgId);
-    if (!plan.shareLinks) throw pageNotFound();
+    if (!statusPagesAllowed(plan)) throw pageNotFound();
     const now = this.clock.now();
     const from = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (UPTIME_DAYS - 1) * DAY_MS);
     const [servers, changes, incidents, maintenance] = await Promise.all([

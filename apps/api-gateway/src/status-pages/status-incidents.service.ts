@@ -13,7 +13,7 @@ import {
 } from './status-incidents.repository';
 import type { StatusPageRecord } from './status-pages.repository';
 import { StatusPagesService } from './status-pages.service';
-import { StatusSubscriptionsService } from './status-subscriptions.service';
+import { StatusNotificationsService } from './status-notifications.service';
 
 /** A status incident as the API shows it. */
 export function incidentView(row: StatusIncidentRecord) {
@@ -56,7 +56,7 @@ export class StatusIncidentsService {
     private readonly repository: StatusIncidentsRepository,
     private readonly pages: StatusPagesService,
     private readonly publicView: PublicStatusService,
-    private readonly subscriptions: StatusSubscriptionsService,
+    private readonly notifications: StatusNotificationsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
@@ -135,10 +135,10 @@ export class StatusIncidentsService {
     return incidentView(row);
   }
 
-  /** Shows the change on the public page now and tells the subscribers (after the answer: mail can be slow). */
+  /** Shows the change on the public page now and queues the subscribers' notifications (sent from the outbox). */
   private published(page: StatusPageRecord, incident: StatusIncidentRecord): void {
     this.publicView.forget(page.slug);
-    void this.subscriptions
+    void this.notifications
       .notify(page, incident)
       .catch((error: unknown) =>
         this.logger.warn({ pageId: page.id, reason: (error as Error).message }, 'status page notifications failed'),

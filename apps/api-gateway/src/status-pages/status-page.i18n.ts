@@ -44,6 +44,14 @@ const EN = {
   mailConfirmBody: 'Open this link to receive e-mails about incidents of {title}:',
   mailUnsubscribe: 'Unsubscribe:',
   updated: 'Updated',
+  maintenanceWeekly: 'Every week',
+  maintenanceNext: 'Next',
+  maintenanceStarted: 'Maintenance has started',
+  errorNotFound: 'This status page does not exist.',
+  errorTooMany: 'Too many requests from your address: try again in a minute.',
+  errorInvalid: 'This request is not valid: check the link or the form and try again.',
+  errorUnavailable: 'This is not available on this platform.',
+  errorServer: 'Something went wrong on our side: try again later.',
 };
 
 type Strings = typeof EN;
@@ -90,6 +98,14 @@ const DE: Strings = {
   mailConfirmBody: 'Öffne diesen Link, um E-Mails zu Vorfällen von {title} zu erhalten:',
   mailUnsubscribe: 'Abmelden:',
   updated: 'Aktualisiert',
+  maintenanceWeekly: 'Jede Woche',
+  maintenanceNext: 'Nächste',
+  maintenanceStarted: 'Die Wartung hat begonnen',
+  errorNotFound: 'Diese Statusseite gibt es nicht.',
+  errorTooMany: 'Zu viele Anfragen von Ihrer Adresse: Versuchen Sie es in einer Minute erneut.',
+  errorInvalid: 'Diese Anfrage ist ungültig: Prüfen Sie den Link oder das Formular und versuchen Sie es erneut.',
+  errorUnavailable: 'Das ist auf dieser Plattform nicht verfügbar.',
+  errorServer: 'Bei uns ist etwas schiefgegangen: Versuchen Sie es später erneut.',
 };
 
 const ES: Strings = {
@@ -134,6 +150,14 @@ const ES: Strings = {
   mailConfirmBody: 'Abre este enlace para recibir correos sobre incidentes de {title}:',
   mailUnsubscribe: 'Darse de baja:',
   updated: 'Actualizado',
+  maintenanceWeekly: 'Cada semana',
+  maintenanceNext: 'Próximo',
+  maintenanceStarted: 'El mantenimiento ha comenzado',
+  errorNotFound: 'Esta página de estado no existe.',
+  errorTooMany: 'Demasiadas solicitudes desde tu dirección: inténtalo de nuevo en un minuto.',
+  errorInvalid: 'Esta solicitud no es válida: revisa el enlace o el formulario e inténtalo de nuevo.',
+  errorUnavailable: 'Esto no está disponible en esta plataforma.',
+  errorServer: 'Algo ha fallado por nuestra parte: inténtalo más tarde.',
 };
 
 const FR: Strings = {
@@ -178,6 +202,14 @@ const FR: Strings = {
   mailConfirmBody: 'Ouvrez ce lien pour recevoir les e-mails sur les incidents de {title} :',
   mailUnsubscribe: 'Se désabonner :',
   updated: 'Mis à jour',
+  maintenanceWeekly: 'Chaque semaine',
+  maintenanceNext: 'Prochaine',
+  maintenanceStarted: 'La maintenance a commencé',
+  errorNotFound: 'Cette page de statut n’existe pas.',
+  errorTooMany: 'Trop de requêtes depuis votre adresse : réessayez dans une minute.',
+  errorInvalid: 'Cette requête n’est pas valide : vérifiez le lien ou le formulaire et réessayez.',
+  errorUnavailable: 'Ce n’est pas disponible sur cette plateforme.',
+  errorServer: 'Une erreur s’est produite de notre côté : réessayez plus tard.',
 };
 
 const NL: Strings = {
@@ -222,6 +254,14 @@ const NL: Strings = {
   mailConfirmBody: 'Open deze link om e-mails over storingen van {title} te ontvangen:',
   mailUnsubscribe: 'Afmelden:',
   updated: 'Bijgewerkt',
+  maintenanceWeekly: 'Elke week',
+  maintenanceNext: 'Volgende',
+  maintenanceStarted: 'Het onderhoud is begonnen',
+  errorNotFound: 'Deze statuspagina bestaat niet.',
+  errorTooMany: 'Te veel verzoeken vanaf uw adres: probeer het over een minuut opnieuw.',
+  errorInvalid: 'Dit verzoek is ongeldig: controleer de link of het formulier en probeer het opnieuw.',
+  errorUnavailable: 'Dit is niet beschikbaar op dit platform.',
+  errorServer: 'Er ging bij ons iets mis: probeer het later opnieuw.',
 };
 
 const TABLE: Record<StatusLanguage, Strings> = { en: EN, de: DE, es: ES, fr: FR, nl: NL };

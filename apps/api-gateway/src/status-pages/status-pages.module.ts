@@ -18,6 +18,10 @@ import { StatusPagesService } from './status-pages.service';
 import { StatusSubscribersRepository } from './status-subscribers.repository';
 import { StatusSubscriptionsService } from './status-subscriptions.service';
 import { StatusWebhookNotifier } from './status-webhook.notifier';
+import { MaintenanceNoticeScheduler } from './maintenance-notice.scheduler';
+import { StatusNotificationsService } from './status-notifications.service';
+import { StatusOutboxRepository } from './status-outbox.repository';
+import { StatusOutboxSender } from './status-outbox.sender';
 
 /** Public status pages (issue 24): settings, incidents, the public page, feed, badges, JSON and subscriptions. */
 @Module({
@@ -33,6 +37,10 @@ import { StatusWebhookNotifier } from './status-webhook.notifier';
     PublicStatusService,
     StatusPageLimits,
     StatusWebhookNotifier,
+    StatusOutboxRepository,
+    StatusNotificationsService,
+    StatusOutboxSender,
+    MaintenanceNoticeScheduler,
     {
       provide: TargetGuard,
       useFactory: (config: ApiGatewayConfig) => new TargetGuard({ allowCidrs: config.TARGET_ALLOW_CIDRS }),
@@ -44,7 +52,7 @@ import { StatusWebhookNotifier } from './status-webhook.notifier';
       inject: [SERVICE_CONFIG],
     },
   ],
-  // The silences' route announces one-off maintenance to the pages' subscribers.
-  exports: [StatusSubscriptionsService],
+  // The silences' route has a new window announced at once (the scheduler would find it on its next pass).
+  exports: [MaintenanceNoticeScheduler],
 })
 export class StatusPagesModule {}

@@ -1,4 +1,5 @@
 import { PrismaService } from '@app/database';
+import type { SilenceWindow } from '@app/alerts';
 import { Injectable } from '@nestjs/common';
 
 /** A status page as configured: slug, title and its servers in order. */
@@ -37,6 +38,12 @@ export interface MaintenanceWindow {
   reason: string;
   startsAt: Date;
   endsAt: Date | null;
+}
+
+/** A silence that is maintenance of status pages (no rule: the organisation or a server), one-off or weekly. */
+export interface MaintenanceSilence extends SilenceWindow {
+  orgId: string;
+  reason: string;
 }
 
 const PAGE = {
@@ -194,5 +201,37 @@ export class StatusPagesRepository {
       take: 20,
       select: { id: true, serverId: true, reason: true, startsAt: true, endsAt: true },
     });
+  }
+
+  /**
+   * Silences not ended by `now` that are maintenance of some status page: no rule, in an organisation with a page
+   * (its server or the whole organisation); `silenceId` narrows to one.
+   */
+  async maintenanceSilences(now: Date, silenceId?: string): Promise<MaintenanceSilence[]> {
+    const orgs = await this.prisma.statusPage.findMany({ distinct: ['orgId'], select: { orgId: true } });
+    if (orgs.length === 0) return [];
+    const rows = await this.prisma.silence.findMany({
+      where: {
+        ...(silenceId ? { id: silenceId } : {}),
+        orgId: { in: orgs.map((o) => o.orgId) },
+        ruleId: null,
+        OR: [{ endsAt: null }, { endsAt: { gt: now } }],
+      },
+      orderBy: { startsAt: 'asc' },
+      take: 1000,
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      orgId: r.orgId,
+      serverId: r.serverId,
+      ruleId: null,
+      reason: r.reason,
+      startsAt: r.startsAt,
+      endsAt: r.endsAt,
+      days: r.days.length > 0 ? r.days : null,
+      startMinute: r.startMinute,
+      durationMinutes: r.durationMinutes,
+      timeZone: r.timeZone,
+    }));
   }
 }

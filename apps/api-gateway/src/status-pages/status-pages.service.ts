@@ -2,7 +2,7 @@ import { Clock } from '@app/platform';
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
-import { BillingClient } from '../billing/billing.client';
+import { BillingClient, statusPagesAllowed } from '../billing/billing.client';
 import { DuplicateKeyError, refusingDuplicates } from '../common/duplicate-key';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
@@ -104,8 +104,7 @@ export class StatusPagesService {
 
   private async requirePlan(orgId: string): Promise<void> {
     const plan = await this.billing.entitlements(orgId);
-    // Status pages come with the plans that publish data without sign-in (share links): Pro and up.
-    if (!plan.shareLinks)
+    if (!statusPagesAllowed(plan))
       throw ApiError.notInPlan(
         'status pages are',
         plan.planId,

@@ -39,14 +39,14 @@ export class StatusSubscribersRepository {
     return { confirmed: row.confirmedAt !== null };
   }
 
-  /** Records a webhook subscription: confirmed at once (the receiver answered a test message). */
+  /** Records a webhook subscription, confirmed at once; resolves its id. */
   async createWebhook(input: {
     pageId: string;
     webhookUrlSealed: Uint8Array<ArrayBuffer>;
     unsubscribeTokenHash: string;
     at: Date;
-  }): Promise<void> {
-    await this.prisma.statusSubscriber.create({
+  }): Promise<string> {
+    const row = await this.prisma.statusSubscriber.create({
       data: {
         pageId: input.pageId,
         kind: 'webhook',
@@ -56,6 +56,7 @@ export class StatusSubscribersRepository {
       },
       select: { id: true },
     });
+    return row.id;
   }
 
   /** Confirms the subscription of a confirmation token of the page; false when there is none. */

@@ -1,3 +1,4 @@
+import { signWebhook, WEBHOOK_HEADERS } from '@app/alerts';
 import { Clock, SERVICE_CONFIG } from '@app/platform';
 import { hashToken, SecretBox } from '@app/secrets';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -5,19 +6,20 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ApiGatewayConfig } from '../app.config';
 import { ApiError } from '../http/api-error';
 import { AccountMailer } from '../mail/account-mailer';
-import type { StatusIncidentRecord } from './status-incidents.repository';
 import { statusStrings, type StatusLanguage } from './status-page.i18n';
-import { StatusPagesRepository, type StatusPageRecord } from './status-pages.repository';
+import type { StatusPageRecord } from './status-pages.repository';
 import { StatusSubscribersRepository, type ActiveSubscriber } from './status-subscribers.repository';
 import { StatusWebhookNotifier } from './status-webhook.notifier';
 
-/** A scheduled maintenance window announced to subscribers: a one-off silence made through the API. */
-export interface MaintenanceAnnouncement {
-  reason: string;
-  /** null: the whole organisation (every page of it). */
-  serverId: string | null;
-  startsAt: Date;
-  endsAt: Date | null;
+/** The page a notice is about. */
+export type NoticePage = Pick<StatusPageRecord, 'id' | 'slug' | 'title'>;
+
+/** The subscriber a notice goes to. */
+export type NoticeSubscriber = Pick<ActiveSubscriber, 'id' | 'email' | 'webhookUrlSealed' | 'locale'>;
+
+/** The path of a subscription link: the token in the path, not a query string (access logs keep query strings). */
+export function subscriptionLink(slug: string, kind: 'confirm' | 'unsubscribe', token: string): string {
+  return `/status/${encodeURIComponent(slug)}/${kind}/${encodeURIComponent(token)}`;
 }
 
 /** Subscribers a page may have (confirmed or not): a bound against filling the table through the public route. */
@@ -36,10 +38,10 @@ const linkInvalid = () =>
 export class StatusSubscriptionsService {
   private readonly logger = new Logger(StatusSubscriptionsService.name);
   private readonly unsubscribeKey: Buffer;
+  private readonly signingKey: Buffer;
 
   constructor(
     private readonly repository: StatusSubscribersRepository,
-    private readonly pages: StatusPagesRepository,
     private readonly mailer: AccountMailer,
     private readonly webhooks: StatusWebhookNotifier,
     private readonly box: SecretBox,
@@ -47,6 +49,7 @@ export class StatusSubscriptionsService {
     @Inject(SERVICE_CONFIG) private readonly config: ApiGatewayConfig,
   ) {
     this.unsubscribeKey = createHmac('sha256', config.SECRETS_KEY).update('status-page-unsubscribe').digest();
+    this.signingKey = createHmac('sha256', config.SECRETS_KEY).update('status-page-webhook-signing').digest();
   }
 
   /** Starts an e-mail subscription: mails the confirmation link (the same answer whether new or known). */
@@ -64,8 +67,7 @@ export class StatusSubscriptionsService {
     });
     if (confirmed) return; // subscribed already: nothing to confirm, and no mail that tells anyone so
     const t = statusStrings(lang);
-    const base = `${origin}/status/${encodeURIComponent(page.slug)}`;
-    const confirmUrl = `${base}/confirm?token=${confirmToken}&lang=${lang}`;
+    const confirmUrl = `${origin}${subscriptionLink(page.slug, 'confirm', confirmToken)}?lang=${lang}`;
     const subject = t.mailConfirmSubject.replace('{title}', page.title);
     const text = `${t.mailConfirmBody.replace('{title}', page.title)}\n\n${confirmUrl}\n`;
     await this.mailer.deliver(
@@ -74,8 +76,11 @@ export class StatusSubscriptionsService {
     );
   }
 
-  /** Adds a webhook subscriber; answers the token of its unsubscribe link (shown once). */
-  async subscribeWebhook(page: StatusPageRecord, url: string): Promise<{ unsubscribeToken: string }> {
+  /** Adds a webhook subscriber; answers the token of its unsubscribe link and its signing secret (shown once). */
+  async subscribeWebhook(
+    page: StatusPageRecord,
+    url: string,
+  ): Promise<{ unsubscribeToken: string; signingSecret: string }> {
     const refusal = await this.webhooks.refusal(url);
     if (refusal)
       throw new ApiError('TargetNotAllowed', `webhook_url ${refusal}`, 'Give a public http(s) URL of your receiver.', {
@@ -83,13 +88,13 @@ export class StatusSubscriptionsService {
       });
     await this.belowCap(page.id);
     const unsubscribeToken = randomBytes(32).toString('base64url');
-    await this.repository.createWebhook({
+    const id = await this.repository.createWebhook({
       pageId: page.id,
       webhookUrlSealed: new Uint8Array(this.box.seal(url, `status_subscriber:${page.id}`)),
       unsubscribeTokenHash: hashToken(unsubscribeToken),
       at: this.clock.now(),
     });
-    return { unsubscribeToken };
+    return { unsubscribeToken, signingSecret: this.webhookSigningSecret(id) };
   }
 
   async confirm(page: StatusPageRecord, token: string): Promise<void> {
@@ -103,78 +108,15 @@ export class StatusSubscriptionsService {
   }
 
   /**
-   * Tells every confirmed subscriber of an incident's newest update: a mail each (in the language it subscribed in)
-   * and a JSON POST to each webhook. Runs after the request; failures are logged without address or URL.
+   * One mail to a confirmed address (sent from the outbox): the text, the page's link and the one-click unsubscribe
+   * link (RFC 8058). Throws when the mail server does not take it (the outbox tries again later).
    */
-  async notify(page: StatusPageRecord, incident: StatusIncidentRecord): Promise<void> {
-    await this.tellSubscribers(page, (subscriber) =>
-      subscriber.kind === 'email'
-        ? this.mailUpdate(page, incident, subscriber)
-        : this.postUpdate(page, incident, subscriber),
-    );
-  }
-
-  /**
-   * Announces scheduled maintenance (a one-off silence of the whole organisation or of one server, made through the
-   * API) to the confirmed subscribers of every page of the organisation that shows it: a mail each, in its language,
-   * and a JSON POST `{page, maintenance}` to each webhook. Runs after the request; failures are logged.
-   */
-  async announceMaintenance(orgId: string, window: MaintenanceAnnouncement): Promise<void> {
-    try {
-      const pages = (await this.pages.list(orgId)).filter(
-        (page) => window.serverId === null || page.serverIds.includes(window.serverId),
-      );
-      for (const page of pages)
-        await this.tellSubscribers(page, (subscriber) =>
-          subscriber.kind === 'email'
-            ? this.mailMaintenance(page, window, subscriber)
-            : this.postMaintenance(page, window, subscriber),
-        );
-    } catch (error) {
-      this.logger.warn({ orgId, reason: (error as Error).message }, 'maintenance not announced');
-    }
-  }
-
-  private async tellSubscribers(page: StatusPageRecord, tell: (subscriber: ActiveSubscriber) => Promise<void>) {
-    const subscribers = await this.repository.confirmed(page.id);
-    for (const subscriber of subscribers) {
-      try {
-        await tell(subscriber);
-      } catch (error) {
-        this.logger.warn(
-          { pageId: page.id, subscriberId: subscriber.id, kind: subscriber.kind, reason: (error as Error).message },
-          'status page notification not delivered',
-        );
-      }
-    }
-  }
-
-  private async mailUpdate(page: StatusPageRecord, incident: StatusIncidentRecord, subscriber: ActiveSubscriber) {
-    const lang = (subscriber.locale as StatusLanguage) ?? 'en';
-    const state = (statusStrings(lang) as Record<string, string>)[`state_${incident.state}`] ?? incident.state;
-    const update = incident.updates[0];
-    await this.mail(
-      page,
-      subscriber,
-      `${incident.title}: ${state}`,
-      `${incident.title}\n${state}: ${update?.message ?? ''}`,
-    );
-  }
-
-  private async mailMaintenance(page: StatusPageRecord, window: MaintenanceAnnouncement, subscriber: ActiveSubscriber) {
-    const lang = (subscriber.locale as StatusLanguage) ?? 'en';
-    const title = statusStrings(lang).maintenance;
-    const span = `${window.startsAt.toISOString()} – ${window.endsAt?.toISOString() ?? '…'}`;
-    await this.mail(page, subscriber, `${title}: ${window.reason}`, `${title}: ${window.reason}\n${span} (UTC)`);
-  }
-
-  /** One mail to a confirmed address: the text, the page's link and the one-click unsubscribe link. */
-  private async mail(page: StatusPageRecord, subscriber: ActiveSubscriber, subject: string, body: string) {
+  async mailNotice(page: NoticePage, subscriber: NoticeSubscriber, subject: string, body: string): Promise<void> {
     if (!subscriber.email || !this.config.PUBLIC_URL) return;
     const lang = (subscriber.locale as StatusLanguage) ?? 'en';
     const t = statusStrings(lang);
     const base = `${this.config.PUBLIC_URL}/status/${encodeURIComponent(page.slug)}`;
-    const unsubscribeUrl = `${base}/unsubscribe?token=${this.emailUnsubscribeToken(page.id, subscriber.email)}&lang=${lang}`;
+    const unsubscribeUrl = `${this.config.PUBLIC_URL}${subscriptionLink(page.slug, 'unsubscribe', this.emailUnsubscribeToken(page.id, subscriber.email))}?lang=${lang}`;
     const text = `${body}\n\n${base}?lang=${lang}\n\n${t.mailUnsubscribe} ${unsubscribeUrl}\n`;
     const delivered = await this.mailer.deliver(
       {
@@ -189,41 +131,33 @@ export class StatusSubscriptionsService {
     if (!delivered) throw new Error('the mail server did not take the mail');
   }
 
-  private async postMaintenance(page: StatusPageRecord, window: MaintenanceAnnouncement, subscriber: ActiveSubscriber) {
-    await this.post(page, subscriber, {
-      page: { slug: page.slug, title: page.title },
-      maintenance: {
-        reason: window.reason,
-        starts_at: window.startsAt.toISOString(),
-        ends_at: window.endsAt?.toISOString() ?? null,
-      },
-    });
-  }
-
-  private async postUpdate(page: StatusPageRecord, incident: StatusIncidentRecord, subscriber: ActiveSubscriber) {
-    const update = incident.updates[0];
-    await this.post(page, subscriber, {
-      page: { slug: page.slug, title: page.title },
-      incident: {
-        id: incident.id,
-        title: incident.title,
-        impact: incident.impact,
-        state: incident.state,
-        created_at: incident.createdAt.toISOString(),
-        resolved_at: incident.resolvedAt?.toISOString() ?? null,
-      },
-      update: update
-        ? { state: update.state, message: update.message, created_at: update.createdAt.toISOString() }
-        : null,
-    });
-  }
-
-  /** One JSON POST to a webhook subscriber (its URL sealed at rest). */
-  private async post(page: StatusPageRecord, subscriber: ActiveSubscriber, payload: unknown) {
+  /**
+   * One signed JSON POST to a webhook subscriber (sent from the outbox; its URL sealed at rest): the alerting
+   * webhooks' headers and signature (HMAC-SHA256 over `${timestamp}.${body}` with the subscriber's signing secret,
+   * given once when it subscribed). Throws on anything but 2xx (the outbox tries again later).
+   */
+  async postNotice(
+    page: NoticePage,
+    subscriber: NoticeSubscriber,
+    notice: { event: string; body: unknown; deliveryId: string; idempotencyKey: string },
+  ): Promise<void> {
     if (!subscriber.webhookUrlSealed) return;
     const url = this.box.open(subscriber.webhookUrlSealed, `status_subscriber:${page.id}`);
-    const status = await this.webhooks.post(url, payload);
+    const raw = JSON.stringify(notice.body);
+    const timestamp = Math.floor(this.clock.nowMs() / 1000);
+    const status = await this.webhooks.post(url, raw, {
+      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [WEBHOOK_HEADERS.signature]: signWebhook(this.webhookSigningSecret(subscriber.id), timestamp, raw),
+      [WEBHOOK_HEADERS.event]: notice.event,
+      [WEBHOOK_HEADERS.delivery]: notice.deliveryId,
+      [WEBHOOK_HEADERS.idempotency]: notice.idempotencyKey,
+    });
     if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
+  }
+
+  /** A webhook subscriber's signing secret: derived (an HMAC of its id), so it is never stored. */
+  private webhookSigningSecret(subscriberId: string): string {
+    return createHmac('sha256', this.signingKey).update(subscriberId).digest('base64url');
   }
 
   /** The stable unsubscribe token of an address on a page: an HMAC, so every mail can carry it without storing it. */

@@ -31,7 +31,11 @@ export class StatusWebhookNotifier {
     return verdict.allowed ? null : `its host is not allowed: ${verdict.reason}`;
   }
 
-  async post(url: string, body: unknown): Promise<number> {
+  /**
+   * POSTs the JSON text with the extra headers. Only the status line is read: the connection is dropped once the
+   * headers are in, so a receiver answering a huge body costs nothing; a slow one is cut at the deadline.
+   */
+  async post(url: string, rawJson: string, extraHeaders: Record<string, string> = {}): Promise<number> {
     const target = new URL(url);
     const hostname = target.hostname.replace(/^\[|\]$/g, '');
     const verdict = await this.guard.check(hostname);
@@ -41,7 +45,7 @@ export class StatusWebhookNotifier {
       if (options?.all) callback(null, [{ address, family }]);
       else callback(null, address, family);
     }) as unknown as LookupFunction;
-    const payload = Buffer.from(JSON.stringify(body));
+    const payload = Buffer.from(rawJson);
     const isHttps = target.protocol === 'https:';
     return new Promise<number>((resolve, reject) => {
       const req = (isHttps ? https : http).request(
@@ -54,24 +58,22 @@ export class StatusWebhookNotifier {
             'content-type': 'application/json',
             'content-length': String(payload.length),
             'user-agent': 'gsm-status-page/1 (+satisfactory monitoring)',
+            ...extraHeaders,
           },
           lookup,
           timeout: STATUS_WEBHOOK_TIMEOUT_MS,
         },
         (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', () => reject(new Error('the answer broke off')));
+          resolve(res.statusCode ?? 0);
+          res.destroy();
         },
       );
-      const deadline = setTimeout(
-        () => req.destroy(new Error(`no answer within ${STATUS_WEBHOOK_TIMEOUT_MS} ms`)),
-        STATUS_WEBHOOK_TIMEOUT_MS,
-      );
+      const late = new Error(`no answer within ${STATUS_WEBHOOK_TIMEOUT_MS} ms`);
+      const deadline = setTimeout(() => req.destroy(late), STATUS_WEBHOOK_TIMEOUT_MS);
       req.on('close', () => clearTimeout(deadline));
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${STATUS_WEBHOOK_TIMEOUT_MS} ms`)));
+      req.on('timeout', () => req.destroy(late));
       req.on('error', (error: NodeJS.ErrnoException) =>
-        reject(new Error(`the request failed (${error.code ?? 'no connection'})`)),
+        reject(error === late ? late : new Error(`the request failed (${error.code ?? 'no connection'})`)),
       );
       req.end(payload);
     });

@@ -14,6 +14,7 @@ export interface PlanRow {
   apiAccess: boolean;
   apiDailyQuota: number | null;
   shareLinks: boolean;
+  statusPages: boolean;
   roles: boolean;
 }
 
@@ -53,6 +54,7 @@ export class EntitlementsRepository {
       apiAccess: plan.apiAccess,
       apiDailyQuota: subscription?.customApiDailyQuota ?? plan.apiDailyQuota,
       shareLinks: plan.shareLinks,
+      statusPages: plan.statusPages,
       roles: plan.roles,
     };
   }

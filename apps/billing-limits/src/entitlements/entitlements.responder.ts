@@ -38,6 +38,7 @@ export class EntitlementsResponder implements OnModuleInit {
       apiAccess: plan.apiAccess,
       apiDailyQuota: plan.apiDailyQuota,
       shareLinks: plan.shareLinks,
+      statusPages: plan.statusPages,
       roles: plan.roles,
     };
   }

@@ -30,6 +30,8 @@ const SAMPLES: {
   subject: { instance: 'Thing', server: 'Base' },
   circuit: { id: '3' },
   testTitle: null,
+  acknowledgedTitle: { title: 'Server offline: Base' },
+  acknowledged: { name: 'Ada' },
   testServer: null,
   gamePortSilent: null,
   noAnswer: null,

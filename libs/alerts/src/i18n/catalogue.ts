@@ -68,6 +68,10 @@ export interface PhraseWords {
   subject(v: { instance: string; server: string }): string;
   circuit(v: { id: string }): string;
   testTitle: string;
+  /** The headline of an "acknowledged by" notice; `title` is the incident's headline, already said. */
+  acknowledgedTitle(v: { title: string }): string;
+  /** The summary of an "acknowledged by" notice. */
+  acknowledged(v: { name: string }): string;
   /** The server name of a test message (it has no server). */
   testServer: string;
   /** The reason of an offline server when the poller gave none. */

@@ -102,6 +102,9 @@ export const de: Catalogue = {
     subject: ({ instance, server }) => `${instance} auf ${server}`,
     circuit: ({ id }) => `Stromkreis ${id}`,
     testTitle: 'Testnachricht',
+    acknowledgedTitle: ({ title }) => `Bestätigt: ${title}`,
+    acknowledged: ({ name }) =>
+      `${name} hat diesen Vorfall bestätigt und kümmert sich darum; Wiederholungen bleiben aus, bis er behoben ist.`,
     testServer: 'Satisfactory-Überwachung',
     gamePortSilent: 'der Spielport antwortet nicht',
     noAnswer: 'keine Antwort',

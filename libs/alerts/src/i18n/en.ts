@@ -87,6 +87,9 @@ export const en: Catalogue = {
     subject: ({ instance, server }) => `${instance} on ${server}`,
     circuit: ({ id }) => `Circuit ${id}`,
     testTitle: 'Test message',
+    acknowledgedTitle: ({ title }) => `Acknowledged: ${title}`,
+    acknowledged: ({ name }) =>
+      `${name} acknowledged this incident and is on it; repeat notifications stop until it resolves.`,
     testServer: 'Satisfactory monitoring',
     gamePortSilent: 'the game port does not answer',
     noAnswer: 'no answer',

@@ -111,6 +111,9 @@ export const es: Catalogue = {
     subject: ({ instance, server }) => `${instance} en ${server}`,
     circuit: ({ id }) => `Circuito ${id}`,
     testTitle: 'Mensaje de prueba',
+    acknowledgedTitle: ({ title }) => `Reconocida: ${title}`,
+    acknowledged: ({ name }) =>
+      `${name} ha reconocido esta incidencia y se está ocupando; no habrá más repeticiones hasta que se resuelva.`,
     testServer: 'Monitorización de Satisfactory',
     gamePortSilent: 'el puerto del juego no responde',
     noAnswer: 'sin respuesta',

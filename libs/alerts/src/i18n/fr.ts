@@ -114,6 +114,8 @@ export const fr: Catalogue = {
     subject: ({ instance, server }) => `${instance} sur ${server}`,
     circuit: ({ id }) => `Circuit ${id}`,
     testTitle: 'Message de test',
+    acknowledgedTitle: ({ title }) => `Prise en charge : ${title}`,
+    acknowledged: ({ name }) => `${name} a pris en charge cet incident ; les rappels s’arrêtent jusqu’à sa résolution.`,
     testServer: 'Surveillance Satisfactory',
     gamePortSilent: 'le port de jeu ne répond pas',
     noAnswer: 'pas de réponse',

@@ -105,6 +105,9 @@ export const nl: Catalogue = {
     subject: ({ instance, server }) => `${instance} op ${server}`,
     circuit: ({ id }) => `Stroomcircuit ${id}`,
     testTitle: 'Testbericht',
+    acknowledgedTitle: ({ title }) => `Bevestigd: ${title}`,
+    acknowledged: ({ name }) =>
+      `${name} heeft dit incident bevestigd en pakt het op; herhalingen stoppen tot het is opgelost.`,
     testServer: 'Satisfactory-monitoring',
     gamePortSilent: 'de gamepoort antwoordt niet',
     noAnswer: 'geen antwoord',

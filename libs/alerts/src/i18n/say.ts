@@ -53,6 +53,8 @@ function sayTitle(t: Catalogue, w: TitleWords): string {
       return t.phrases.recovered({ recovery: ruleWords(t, w.kind).recovered, subject: saySubject(t, w.subject) });
     case 'test':
       return t.phrases.testTitle;
+    case 'acknowledged':
+      return t.phrases.acknowledgedTitle({ title: sayTitle(t, w.of) });
     default:
       return unknown(w);
   }
@@ -115,6 +117,8 @@ function saySummary(t: Catalogue, w: SummaryWords): string {
       return p.stillFiring({ duration: f.duration(w.seconds), then: saySummary(t, w.then) });
     case 'test':
       return p.test({ channel: w.channel });
+    case 'acknowledged':
+      return p.acknowledged({ name: w.name });
     case 'none':
       return '';
     default:

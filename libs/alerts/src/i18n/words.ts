@@ -32,7 +32,9 @@ export interface RuleNameWords {
 export type TitleWords =
   | { key: 'fired'; rule: RuleNameWords; subject: SubjectWords }
   | { key: 'recovered'; kind: RuleKindName; subject: SubjectWords }
-  | { key: 'test' };
+  | { key: 'test' }
+  /** Someone acknowledged the incident whose headline `of` was. */
+  | { key: 'acknowledged'; of: TitleWords };
 
 /** The one or two sentences of what happened. */
 export type SummaryWords =
@@ -96,6 +98,8 @@ export type SummaryWords =
   /** A repeat: how long it has been firing, then what the condition says now. */
   | { key: 'stillFiring'; seconds: number; then: SummaryWords }
   | { key: 'test'; channel: string }
+  /** `name`, a member of the organisation, acknowledged the incident. */
+  | { key: 'acknowledged'; name: string }
   /** Nothing to say (an instance that went away: only its recovery is told). */
   | { key: 'none' };
 

@@ -1,3 +1,4 @@
+import type { MessageWords } from '../i18n/words';
 import type { AlertMessage } from '../message';
 import { discordProblems, renderDiscord } from './discord';
 import { renderSlack } from './slack';
@@ -32,7 +33,7 @@ describe('the acknowledge link of a chat message (issue 24)', () => {
     expect(payload.embeds[0]?.description).toContain(`[Acknowledge](${ACK})`);
     expect(discordProblems(payload)).toEqual([]);
     expect(renderDiscord(message({ ackUrl: ACK }), 'de').embeds[0]?.description).toContain(
-      `[Bestätigen (ich kümmere mich)](${ACK})`,
+      `[Bestätigen (ich kümmere mich)](${ACK}?lang=de)`,
     );
     // A summary of the longest kind is shortened; the link stays.
     const long = renderDiscord(message({ ackUrl: ACK, summary: 'x'.repeat(10_000) }));
@@ -62,6 +63,34 @@ describe('the acknowledge link of a chat message (issue 24)', () => {
   it('an acknowledgement notice is its own webhook event', () => {
     expect(renderWebhook(message({ transition: 'acknowledged', title: 'Acknowledged: Server offline' }))).toMatchObject(
       { event: 'acknowledged', title: 'Acknowledged: Server offline' },
+    );
+  });
+
+  it('the "acknowledged by" notice is said in each channel\'s language from its words (names as given)', () => {
+    const words: MessageWords = {
+      title: {
+        key: 'acknowledged',
+        of: {
+          key: 'fired',
+          rule: { kind: 'server_offline', name: 'Server offline' },
+          subject: { server: 'My Server', instance: null },
+        },
+      },
+      summary: { key: 'acknowledged', name: 'Ada' },
+      fields: [],
+      instance: null,
+      rule: { kind: 'server_offline', name: 'Server offline' },
+    };
+    const notice = message({ transition: 'acknowledged', title: 'Acknowledged: x', summary: 'x', words });
+    expect(renderDiscord(notice, 'de').embeds[0]?.title).toMatch(/^Bestätigt: .*My Server/);
+    expect(renderDiscord(notice, 'de').embeds[0]?.description).toMatch(/^Ada hat diesen Vorfall bestätigt/);
+    expect(renderSlack(notice, 'fr').text).toMatch(/Prise en charge : .*My Server/);
+    expect(renderWebhook(notice, 'nl')).toMatchObject({
+      title: expect.stringMatching(/^Bevestigd: /),
+      summary: expect.stringMatching(/^Ada heeft/),
+    });
+    expect(renderWebhook(notice, 'en').summary).toBe(
+      'Ada acknowledged this incident and is on it; repeat notifications stop until it resolves.',
     );
   });
 });

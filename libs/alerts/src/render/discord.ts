@@ -10,6 +10,7 @@ import {
   durationName,
   footerLine,
   recoveryDuration,
+  ackLinkIn,
   safeUrl,
   statusLine,
   truncate,
@@ -102,7 +103,7 @@ export function renderDiscord(message: AlertMessage, locale: Locale = 'en'): Dis
   const title = truncate(displayTitle(msg, t), L.title);
   const at = unixSeconds(msg.at);
   const status = statusLine(msg, t, (d) => `<t:${unixSeconds(d)}:F> (<t:${unixSeconds(d)}:R>)`, true);
-  const ackUrl = safeUrl(msg.ackUrl ?? null);
+  const ackUrl = safeUrl(ackLinkIn(msg.ackUrl ?? null, locale));
   const ack = ackUrl === null ? null : `[${[...t.render.acknowledge].map(md).join('')}](${ackUrl})`;
   const tail = [status, `🕒 <t:${at}:F> (<t:${at}:R>)`, ack].filter((s): s is string => s !== null).join('\n');
   const separator = '\n\n';

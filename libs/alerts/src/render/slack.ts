@@ -9,6 +9,7 @@ import {
   emojiOf,
   footerLine,
   recoveryDuration,
+  ackLinkIn,
   safeUrl,
   statusLine,
   truncate,
@@ -124,7 +125,7 @@ export function renderSlack(message: AlertMessage, locale: Locale = 'en'): Slack
   const url = safeUrl(msg.url);
   if (url !== null && codePointLength(url) <= L.buttonUrl)
     buttons.push({ type: 'button', text: { type: 'plain_text', text: t.render.openDashboard }, url });
-  const ackUrl = safeUrl(msg.ackUrl ?? null);
+  const ackUrl = safeUrl(ackLinkIn(msg.ackUrl ?? null, locale));
   if (ackUrl !== null && codePointLength(ackUrl) <= L.buttonUrl)
     buttons.push({ type: 'button', text: { type: 'plain_text', text: t.render.acknowledge }, url: ackUrl });
   if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons });

@@ -201,3 +201,9 @@ export function safeUrl(url: string | null): string | null {
   const trimmed = url.trim();
   return /^https?:\/\/[^\s]+$/i.test(trimmed) ? trimmed : null;
 }
+
+/** An acknowledge link that opens its page in the channel's language (`?lang=`; English needs none). */
+export function ackLinkIn(url: string | null, locale: string): string | null {
+  if (url === null || locale === 'en') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
+}

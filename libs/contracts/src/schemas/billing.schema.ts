@@ -23,6 +23,8 @@ export const PlanEntitlements = z.object({
   apiAccess: z.boolean(),
   apiDailyQuota: z.int().nullable(),
   shareLinks: z.boolean(),
+  /** Public status pages; absent in the answer of a billing-limits older than the flag (read as shareLinks then). */
+  statusPages: z.boolean().optional(),
   roles: z.boolean(),
 });
 export type PlanEntitlements = z.infer<typeof PlanEntitlements>;
