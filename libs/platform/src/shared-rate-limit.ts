@@ -54,14 +54,6 @@ export class SharedRateLimit {
     }
   }
 
-  /**
-   * The replica's own bucket only, answered at once (for callers that cannot wait for Redis): N replicas admit up
-   * to N times `perMinute`.
-   */
-  takeHere(subject: string): BucketAnswer {
-    return this.local.take(subject, this.clock.nowMs());
-  }
-
   private key(subject: string): string {
     return this.counter.key(`rate-${this.options.name}`, subject);
   }

@@ -28,14 +28,6 @@ export class PublicLimit {
     this.check(await this.shared.take(subject));
   }
 
-  /**
-   * The same, answered at once from this replica's own bucket (for callers that cannot wait): each replica admits
-   * the full allowance.
-   */
-  admitHere(subject: string): void {
-    this.check(this.shared.takeHere(subject));
-  }
-
   /** Gives back a request that turned out not to count. */
   refund(subject: string): Promise<void> {
     return this.shared.refund(subject);

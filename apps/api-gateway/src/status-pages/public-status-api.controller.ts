@@ -83,7 +83,7 @@ export class PublicStatusApiController {
     isPublic: true,
   })
   async status(@Param('slug') slug: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    this.limits.admit(req.ip ?? '', 'read');
+    await this.limits.admit(req.ip ?? '', 'read');
     const view = await this.views.view(slug);
     res.setHeader('Cache-Control', 'public, max-age=30');
     return publicStatusJson(view);
@@ -101,7 +101,7 @@ export class PublicStatusApiController {
     isPublic: true,
   })
   async subscribe(@Param('slug') slug: string, @Body() body: unknown, @Req() req: Request) {
-    this.limits.admit(req.ip ?? '', 'subscribe');
+    await this.limits.admit(req.ip ?? '', 'subscribe');
     const input = parseInput(Subscribe, body, 'body');
     const view = await this.views.view(slug);
     if ('email' in input) {

@@ -37,7 +37,7 @@ export class PublicStatusPageController {
   @Public()
   @UseFilters(StatusPageErrorFilter)
   async page(@Param('slug') slug: string, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response) {
-    this.limits.admit(req.ip ?? '', 'read');
+    await this.limits.admit(req.ip ?? '', 'read');
     const view = await this.views.view(slug);
     const language = pickLanguage(lang, req.get('accept-language'));
     sendHtml(res, 200, renderStatusPage(view, language), PUBLIC_MAX_AGE);
@@ -46,7 +46,7 @@ export class PublicStatusPageController {
   @Get('feed.atom')
   @Public()
   async feed(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
-    this.limits.admit(req.ip ?? '', 'read');
+    await this.limits.admit(req.ip ?? '', 'read');
     const view = await this.views.view(slug);
     const origin = this.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     res.setHeader('Content-Type', 'application/atom+xml; charset=utf-8');
@@ -57,7 +57,7 @@ export class PublicStatusPageController {
   @Get('badge/:file')
   @Public()
   async badge(@Param('slug') slug: string, @Param('file') file: string, @Req() req: Request, @Res() res: Response) {
-    this.limits.admit(req.ip ?? '', 'read');
+    await this.limits.admit(req.ip ?? '', 'read');
     const kind = file.replace(/\.svg$/, '') as BadgeKind;
     if (!BADGE_KINDS.includes(kind))
       throw new ApiError(
@@ -82,7 +82,7 @@ export class PublicStatusPageController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    this.limits.admit(req.ip ?? '', 'subscribe');
+    await this.limits.admit(req.ip ?? '', 'subscribe');
     const language = pickLanguage(lang, req.get('accept-language'));
     const view = await this.views.view(slug);
     const email = (req.body as { email?: unknown } | undefined)?.email;
@@ -110,7 +110,7 @@ export class PublicStatusPageController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    this.limits.admit(req.ip ?? '', 'subscribe');
+    await this.limits.admit(req.ip ?? '', 'subscribe');
     const language = pickLanguage(lang, req.get('accept-language'));
     const view = await this.views.view(slug);
     const t = statusStrings(language);
@@ -129,7 +129,7 @@ export class PublicStatusPageController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    this.limits.admit(req.ip ?? '', 'read');
+    await this.limits.admit(req.ip ?? '', 'read');
     const language = pickLanguage(lang, req.get('accept-language'));
     await this.views.view(slug);
     const t = statusStrings(language);
@@ -148,7 +148,7 @@ export class PublicStatusPageController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    this.limits.admit(req.ip ?? '', 'subscribe');
+    await this.limits.admit(req.ip ?? '', 'subscribe');
     const language: StatusLanguage = pickLanguage(lang, req.get('accept-language'));
     const view = await this.views.view(slug);
     const t = statusStrings(language);
@@ -163,13 +163,13 @@ export class PublicStatusPageController {
   @Get(['confirm', 'unsubscribe'])
   @Public()
   @UseFilters(StatusPageErrorFilter)
-  legacyLink(
+  async legacyLink(
     @Param('slug') slug: string,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    this.limits.admit(req.ip ?? '', 'read');
+    await this.limits.admit(req.ip ?? '', 'read');
     const kind = req.path.endsWith('/confirm') ? 'confirm' : 'unsubscribe';
     const language = pickLanguage(query.lang, req.get('accept-language'));
     res.setHeader('Cache-Control', 'no-store');

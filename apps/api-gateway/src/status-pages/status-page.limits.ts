@@ -12,8 +12,7 @@ const REMEDY = 'try again; a status page changes every few seconds at most.';
  * The rate limits of the public status pages (no sign-in), the share API's (see {@link PublicLimits}): per client
  * address over every read (SHARE_RATE_PER_ADDRESS a minute), and a small one per address for subscriptions,
  * confirmations and unsubscriptions (SHARE_UNKNOWN_PER_ADDRESS: each may send a mail or write a row). The answers
- * themselves are cached per page by PublicStatusService. The controllers admit without waiting, so these are the
- * replica's own buckets ({@link PublicLimit.admitHere}): N replicas allow N times the rates.
+ * themselves are cached per page by PublicStatusService. Counted in Redis, so every replica shares them.
  */
 @Injectable()
 export class StatusPageLimits {
@@ -32,7 +31,7 @@ export class StatusPageLimits {
   }
 
   /** Spends the address's allowance; throws 429 TooManyRequests (Retry-After) when it is used up. */
-  admit(address: string, use: StatusPageUse): void {
-    (use === 'read' ? this.reads : this.writes).admitHere(address);
+  admit(address: string, use: StatusPageUse): Promise<void> {
+    return (use === 'read' ? this.reads : this.writes).admit(address);
   }
 }
