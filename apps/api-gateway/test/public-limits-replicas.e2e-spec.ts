@@ -17,7 +17,7 @@ interface Answer {
 }
 
 /**
- * The public endpoints' per-address limits (share links, acknowledge links) across api-gateway replicas: two
+ * The public endpoints' per-address limits (share links, acknowledge links, status pages) across api-gateway replicas: two
  * replicas share their counters in Redis, so a flood spread over both gets one replica's allowance, not two; a
  * replica whose Redis is down still limits, on its own (docs/security/shares.md). Processes: billing-limits and
  * three api-gateways behind a "proxy" (TRUST_PROXY=1, addresses from X-Forwarded-For).
@@ -100,6 +100,18 @@ describe('public rate limits across api-gateway replicas (Redis)', () => {
     const token = `not.a.${randomBytes(8).toString('hex')}`;
     const answers = await flood(bases, `/api/v1/incident-ack/${token}`, '198.51.100.8', 3 * PER_ADDRESS);
     expect(answers.length - count(answers, 429)).toBe(PER_ADDRESS);
+    expectRetryAfter(answers);
+  }, 60_000);
+
+  it('status pages from one address over two replicas: one allowance in all (JSON and the HTML page alike)', async () => {
+    // No such page: answered 404 after the limit, so the flood needs no page of its own.
+    const slug = `no-page-${randomBytes(4).toString('hex')}`;
+    const json = await flood(bases, `/api/v1/status/${slug}`, '198.51.100.10', 2 * PER_ADDRESS);
+    const html = await flood(bases, `/status/${slug}`, '198.51.100.10', PER_ADDRESS);
+    const answers = [...json, ...html];
+    expect(answers.length - count(answers, 429)).toBe(PER_ADDRESS);
+    expect(count(answers, 404)).toBe(PER_ADDRESS);
+    expect(count(html, 429)).toBe(PER_ADDRESS);
     expectRetryAfter(answers);
   }, 60_000);
 
