@@ -4000,6 +4000,7 @@ export interface operations {
                             servers: number | null;
                             share_links: boolean;
                             sla: string | null;
+                            status_pages: boolean;
                         };
                         started_at: string | null;
                         usage: {
@@ -4102,6 +4103,7 @@ export interface operations {
                             servers: number | null;
                             share_links: boolean;
                             sla: string | null;
+                            status_pages: boolean;
                         };
                         started_at: string | null;
                         usage: {
@@ -7721,6 +7723,7 @@ export interface operations {
                         servers: number | null;
                         share_links: boolean;
                         sla: string | null;
+                        status_pages: boolean;
                     }[];
                 };
             };
@@ -16511,6 +16514,7 @@ export interface operations {
                         confirmation: "mailed" | "none";
                         /** @enum {string} */
                         kind: "email" | "webhook";
+                        signing_secret: string | null;
                         unsubscribe_url: string | null;
                     };
                 };
