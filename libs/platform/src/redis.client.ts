@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
@@ -35,4 +36,10 @@ export function connectRedis(
     lastWarning = 0;
   });
   return redis;
+}
+
+/** Gives Redis up to `ms` to connect (a service's start waits for it); resolves all the same when it does not. */
+export async function redisReady(redis: Redis, ms = 2000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await once(redis, 'ready', { signal: AbortSignal.timeout(ms) }).catch(() => undefined);
 }

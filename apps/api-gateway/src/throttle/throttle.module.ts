@@ -1,5 +1,4 @@
-import { AttemptCounter, connectRedis, REDIS, SERVICE_CONFIG } from '@app/platform';
-import { once } from 'node:events';
+import { AttemptCounter, connectRedis, REDIS, redisReady, SERVICE_CONFIG } from '@app/platform';
 import { Global, Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { ApiGatewayConfig } from '../app.config';
@@ -38,9 +37,8 @@ export class ThrottleModule implements OnModuleInit, OnModuleDestroy {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** Gives Redis up to 2 s to connect before the service calls itself ready; it starts without it all the same. */
-  async onModuleInit(): Promise<void> {
-    if (this.redis.status === 'ready') return;
-    await once(this.redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+  onModuleInit(): Promise<void> {
+    return redisReady(this.redis);
   }
 
   onModuleDestroy(): void {
