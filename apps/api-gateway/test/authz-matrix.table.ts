@@ -212,11 +212,11 @@ POST   /api/v1/status/{slug}/subscriptions        202  202  202  202   202  202 
 GET    /status/{slug}                             200  200  200  200   200  200  200   200  200  200  200  200
 GET    /status/{slug}/feed.atom                   200  200  200  200   200  200  200   200  200  200  200  200
 GET    /status/{slug}/badge/{file}                200  200  200  200   200  200  200   200  200  200  200  200
-GET    /status/{slug}/unsubscribe/{token}         200  200  200  200   200  200  200   200  200  200  200  200
-POST   /status/{slug}/unsubscribe/{token}         400  400  400  400   400  400  400   400  400  400  400  400
-GET    /status/{slug}/confirm/{token}             400  400  400  400   400  400  400   400  400  400  400  400
+GET    /status/{slug}/unsubscribe/{token}         404  404  404  404   404  404  404   404  404  404  404  404
+POST   /status/{slug}/unsubscribe/{token}         404  404  404  404   404  404  404   404  404  404  404  404
+GET    /status/{slug}/confirm/{token}             404  404  404  404   404  404  404   404  404  404  404  404
 GET    /status/{slug}/unsubscribe                 301  301  301  301   301  301  301   301  301  301  301  301
-POST   /status/{slug}/unsubscribe                 400  400  400  400   400  400  400   400  400  400  400  400
+POST   /status/{slug}/unsubscribe                 404  404  404  404   404  404  404   404  404  404  404  404
 GET    /status/{slug}/confirm                     301  301  301  301   301  301  301   301  301  301  301  301
 ## outside the API (no token needed)
 GET    /health/live                               200  200  200  200   200  200  200   200  200  200  200  200

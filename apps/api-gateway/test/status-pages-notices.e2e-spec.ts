@@ -235,8 +235,14 @@ describe('status page maintenance notices and webhook delivery (issue 24 §2)', 
     expect(missing.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(await missing.text()).toContain('Cette page de statut n’existe pas.');
     const unknown = await get(`/status/${slug}/confirm/not-a-real-token`, { 'Accept-Language': 'nl' });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('data-message');
+    // An unsubscribe link that is not (or no longer) valid does not offer a button that cannot work.
+    const unknownForm = await get(`/status/${slug}/unsubscribe/not-a-real-token`);
+    expect(unknownForm.status).toBe(404);
+    expect(await unknownForm.text()).not.toContain('<form');
+    // An old link of a page that does not exist is not redirected to one.
+    expect((await get('/status/no-such-page/unsubscribe?token=abc_DEF-123')).status).toBe(404);
     const badForm = await fetch(`${bases[0]}/status/${slug}/subscribe?lang=de`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -250,11 +256,11 @@ describe('status page maintenance notices and webhook delivery (issue 24 §2)', 
     const old = await get(`/status/${slug}/unsubscribe?token=abc_DEF-123&lang=es`);
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe(`/status/${slug}/unsubscribe/abc_DEF-123?lang=es`);
-    // ... and a mail client's one-click POST to the old form is answered in place (unknown token: 400, a page).
+    // ... and a mail client's one-click POST to the old form is answered in place (unknown token: 404, a page).
     const oneClick = await fetch(`${bases[0]}/status/${slug}/unsubscribe?token=abc_DEF-123&lang=es`, {
       method: 'POST',
     });
-    expect(oneClick.status).toBe(400);
+    expect(oneClick.status).toBe(404);
     expect(oneClick.headers.get('content-type')).toMatch(/^text\/html/);
   });
 

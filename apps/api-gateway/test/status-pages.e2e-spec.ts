@@ -207,7 +207,7 @@ describe('public status pages (issue 24 §2)', () => {
     const confirmed = await call('GET', local(link!), { auth: false });
     expect(confirmed.status).toBe(200);
     expect(html(confirmed.text).querySelector('[data-message]')?.textContent).toBe('Your subscription is confirmed.');
-    expect((await call('GET', local(link!), { auth: false })).status).toBe(400);
+    expect((await call('GET', local(link!), { auth: false })).status).toBe(404);
 
     const refused = await call('POST', `/api/v1/status/${slug}/subscriptions`, {
       auth: false,
@@ -289,6 +289,10 @@ describe('public status pages (issue 24 §2)', () => {
     // One-click unsubscribe (RFC 8058): the mail client posts to the List-Unsubscribe URL.
     const unsubscribeUrl = /^<(.+)>$/.exec(mail.headers['list-unsubscribe']!)?.[1];
     expect(unsubscribeUrl).toMatch(/^https:\/\/status\.example\.com\/status\/.+\/unsubscribe\/[\w-]+\?lang=en$/);
+    // Opened in a browser, the link asks first: a button that posts to the same link.
+    const form = await call('GET', local(unsubscribeUrl!), { auth: false, headers: { Accept: 'text/html' } });
+    expect(form.status).toBe(200);
+    expect(html(form.text).querySelector('form')?.getAttribute('action')).toBe(local(unsubscribeUrl!));
     const gone = await call('POST', local(unsubscribeUrl!), {
       auth: false,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

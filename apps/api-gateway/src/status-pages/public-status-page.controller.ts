@@ -115,7 +115,7 @@ export class PublicStatusPageController {
     const view = await this.views.view(slug);
     const t = statusStrings(language);
     const ok = await this.succeeds(() => this.subscriptions.confirm(view.page, token));
-    sendHtml(res, ok ? 200 : 400, renderMessage(language, slug, ok ? t.confirmed : t.confirmFailed));
+    sendHtml(res, ok ? 200 : 404, renderMessage(language, slug, ok ? t.confirmed : t.confirmFailed));
   }
 
   /** The unsubscribe link of a mail, opened in a browser: asks, with a button that posts (no script needed). */
@@ -131,8 +131,12 @@ export class PublicStatusPageController {
   ) {
     await this.limits.admit(req.ip ?? '', 'read');
     const language = pickLanguage(lang, req.get('accept-language'));
-    await this.views.view(slug);
+    const view = await this.views.view(slug);
     const t = statusStrings(language);
+    if (!(await this.subscriptions.canUnsubscribe(view.page, token))) {
+      sendHtml(res, 404, renderMessage(language, slug, t.unsubscribeFailed));
+      return;
+    }
     const action = `${subscriptionLink(slug, 'unsubscribe', token)}?lang=${language}`;
     sendHtml(res, 200, renderMessage(language, slug, t.unsubscribeAsk, { action, button: t.unsubscribeAsk }));
   }
@@ -153,7 +157,7 @@ export class PublicStatusPageController {
     const view = await this.views.view(slug);
     const t = statusStrings(language);
     const ok = await this.succeeds(() => this.subscriptions.unsubscribe(view.page, token));
-    sendHtml(res, ok ? 200 : 400, renderMessage(language, slug, ok ? t.unsubscribed : t.unsubscribeFailed));
+    sendHtml(res, ok ? 200 : 404, renderMessage(language, slug, ok ? t.unsubscribed : t.unsubscribeFailed));
   }
 
   /**
@@ -170,6 +174,7 @@ export class PublicStatusPageController {
     @Res() res: Response,
   ) {
     await this.limits.admit(req.ip ?? '', 'read');
+    await this.views.view(slug); // an unknown page is 404 here too, not a redirect to one
     const kind = req.path.endsWith('/confirm') ? 'confirm' : 'unsubscribe';
     const language = pickLanguage(query.lang, req.get('accept-language'));
     res.setHeader('Cache-Control', 'no-store');

@@ -68,6 +68,11 @@ export class StatusSubscribersRepository {
     return count > 0;
   }
 
+  /** Whether the page has a subscription with this unsubscribe token. */
+  async hasUnsubscribeToken(pageId: string, unsubscribeTokenHash: string): Promise<boolean> {
+    return (await this.prisma.statusSubscriber.count({ where: { pageId, unsubscribeTokenHash } })) > 0;
+  }
+
   /** Removes the subscription of an unsubscribe token of the page; false when there is none. */
   async unsubscribe(pageId: string, unsubscribeTokenHash: string): Promise<boolean> {
     const { count } = await this.prisma.statusSubscriber.deleteMany({ where: { pageId, unsubscribeTokenHash } });

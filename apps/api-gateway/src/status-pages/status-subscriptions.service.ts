@@ -102,6 +102,11 @@ export class StatusSubscriptionsService {
       throw linkInvalid();
   }
 
+  /** Whether `token` is an unsubscribe token of the page (the form asks only then). */
+  async canUnsubscribe(page: StatusPageRecord, token: string): Promise<boolean> {
+    return !!token && token.length <= 100 && this.repository.hasUnsubscribeToken(page.id, hashToken(token));
+  }
+
   async unsubscribe(page: StatusPageRecord, token: string): Promise<void> {
     if (!token || token.length > 100 || !(await this.repository.unsubscribe(page.id, hashToken(token))))
       throw linkInvalid();
