@@ -50,6 +50,25 @@ describe('QuotaService', () => {
     expect(asks).toEqual([100, 100]);
   });
 
+  it("a busy organisation's leases grow to about a second of its rate, never over 1 % of the quota", async () => {
+    const { billing, asks } = fakeBilling(10_000_000, clock);
+    const quota = new QuotaService(billing, clock);
+    // 3,000 requests within one second: each lease is asked for at half of the last, sized by the count so far.
+    for (let i = 0; i < 3_000; i++) await quota.consume('busy', 10_000_000);
+    expect(asks[0]).toBe(100);
+    expect(Math.max(...asks)).toBeGreaterThan(1_000);
+    // Leases ask for ~the rate: 3,000 requests took a handful of round trips, not 30.
+    expect(asks.length).toBeLessThan(12);
+    // Never more than one lease may carry (QuotaLeaseRequest: at most 10,000).
+    for (let i = 0; i < 30_000; i++) await quota.consume('busy', 10_000_000);
+    expect(Math.max(...asks)).toBe(10_000);
+    // A quota of 10,000 keeps blocks of 100 (1 %) at any rate.
+    const { billing: small, asks: smallAsks } = fakeBilling(10_000, clock);
+    const limited = new QuotaService(small, clock);
+    for (let i = 0; i < 1_000; i++) await limited.consume('small', 10_000);
+    expect(new Set(smallAsks)).toEqual(new Set([100]));
+  });
+
   it('concurrent requests share one lease and never spend more than the quota; then 429 with when it resets', async () => {
     const { billing, asks } = fakeBilling(250, clock);
     const metrics = new MetricsService({ service: 'api-gateway' });

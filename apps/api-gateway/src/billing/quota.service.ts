@@ -18,12 +18,22 @@ interface OrgQuota extends QuotaState {
   /** Size of the last lease asked for. */
   block: number;
   leasing: Promise<number> | null;
+  /** The second (epoch seconds) `spentThisSecond` counts, and the count of the second before it: the recent rate. */
+  second: number;
+  spentThisSecond: number;
+  spentLastSecond: number;
 }
+
+/** The smallest lease of a quota that allows it, and the largest lease (QuotaLeaseRequest's `count` maximum). */
+const BASE_BLOCK = 100;
+const MAX_BLOCK = 10_000;
 
 /**
  * The daily API quota, counted per organisation. billing-limits owns the counter; this process leases blocks of
- * it (about 1 % of the quota, at least 1, at most 100) and spends them locally, so a request costs no round trip.
- * Leased requests not spent when the process stops count as used: at most one block per replica and day.
+ * it and spends them locally, so a request costs no round trip: a block is about a second of the organisation's
+ * recent rate here, at least 100 and at most 1 % of the quota (at least 1) and 10,000, and the next one
+ * is asked for while half of the last is left, so a busy organisation's requests do not wait for leases either.
+ * Leased requests not spent when the process stops count as used: at most one block (≤ 1 % of the quota) per stop.
  */
 @Injectable()
 export class QuotaService {
@@ -53,7 +63,10 @@ export class QuotaService {
       quota = undefined;
     }
     if (!quota) {
-      quota = { limit: dailyQuota, remaining: dailyQuota, resetAt: 0, available: 0, block: 0, leasing: null };
+      quota = {
+        ...{ limit: dailyQuota, remaining: dailyQuota, resetAt: 0, available: 0, block: 0, leasing: null },
+        ...{ second: 0, spentThisSecond: 0, spentLastSecond: 0 },
+      };
       this.orgs.set(orgId, quota);
     }
     const current = quota;
@@ -95,6 +108,13 @@ export class QuotaService {
 
   private spend(orgId: string, quota: OrgQuota, dailyQuota: number | null): QuotaState {
     quota.available--;
+    const second = Math.floor(this.clock.nowMs() / 1000);
+    if (second !== quota.second) {
+      quota.spentLastSecond = second === quota.second + 1 ? quota.spentThisSecond : 0;
+      quota.spentThisSecond = 0;
+      quota.second = second;
+    }
+    quota.spentThisSecond++;
     // Ask for the next block while half of this one is left, so requests do not wait for it.
     if (quota.available === quota.block >> 1 && quota.block > 1 && !quota.leasing && quota.remaining !== 0) {
       const current = quota;
@@ -110,7 +130,8 @@ export class QuotaService {
   }
 
   private async lease(orgId: string, quota: OrgQuota, dailyQuota: number | null): Promise<number> {
-    const block = dailyQuota === null ? 100 : Math.max(1, Math.min(100, Math.floor(dailyQuota / 100)));
+    const cap = dailyQuota === null ? MAX_BLOCK : Math.max(1, Math.min(MAX_BLOCK, Math.floor(dailyQuota / 100)));
+    const block = Math.min(cap, Math.max(BASE_BLOCK, quota.spentThisSecond, quota.spentLastSecond));
     quota.block = block;
     const lease = await this.billing.leaseQuota(orgId, block);
     quota.available += lease.granted;
