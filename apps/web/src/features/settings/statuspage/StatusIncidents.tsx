@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote, Loadable, Time } from '../../../components/ui';
-import { failureOf } from '../forms';
+import { FormField, useSubmit } from '../forms';
 import {
   INCIDENT_IMPACTS,
   INCIDENT_STATES,
   useAddIncidentUpdate,
   usePostIncident,
   useStatusIncidents,
-  type IncidentImpact,
-  type IncidentState,
 } from './queries';
+import { incidentForm, incidentUpdateForm, type IncidentForm, type IncidentUpdateForm } from './schemas';
 
 /** A status page's incidents, newest first, with a form to post one and, on each open one, to add an update. */
 export function StatusIncidents({ pageId, canEdit }: { pageId: string; canEdit: boolean }) {
@@ -50,39 +50,47 @@ export function StatusIncidents({ pageId, canEdit }: { pageId: string; canEdit: 
   );
 }
 
-function PostIncident({ pageId }: { pageId: string }) {
+/** Posts an incident on the page (investigating), with its first message. */
+export function PostIncident({ pageId }: { pageId: string }) {
   const { t } = useTranslation('statuspage');
   const post = usePostIncident();
-  const [title, setTitle] = useState('');
-  const [impact, setImpact] = useState<IncidentImpact>('minor');
-  const [message, setMessage] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      await post.mutateAsync({ pageId, body: { title: title.trim(), impact, message: message.trim() } });
-      setTitle('');
-      setMessage('');
-    } catch {
-      // shown below
-    }
-  };
-  const failure = failureOf(post.error);
-  const id = `incident-${pageId}`;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<IncidentForm>({
+    resolver: zodResolver(incidentForm),
+    defaultValues: { title: '', impact: 'minor', message: '' },
+  });
+  const { failure, run } = useSubmit(setError, { title: 'title', impact: 'impact', message: 'message' });
+  const submit = handleSubmit((v) =>
+    run(async () => {
+      await post.mutateAsync({ pageId, body: { title: v.title.trim(), impact: v.impact, message: v.message.trim() } });
+      reset();
+    }),
+  );
   return (
-    <form className="statuspage-form" onSubmit={(e) => void submit(e)} aria-label={t('postHeading')}>
-      <label htmlFor={`${id}-title`}>{t('incidentTitle')}</label>
-      <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} required />
-      <label htmlFor={`${id}-impact`}>{t('impactLabel')}</label>
-      <select id={`${id}-impact`} value={impact} onChange={(e) => setImpact(e.target.value as IncidentImpact)}>
-        {INCIDENT_IMPACTS.map((i) => (
-          <option key={i} value={i}>
-            {t(`impact.${i}`)}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-message`}>{t('message')}</label>
-      <textarea id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} required />
-      <button type="submit" className="btn btn-primary" aria-disabled={post.isPending}>
+    <form className="statuspage-form" onSubmit={(e) => void submit(e)} aria-label={t('postHeading')} noValidate>
+      <FormField label={t('incidentTitle')} error={errors.title}>
+        {(a11y) => <input {...a11y} {...register('title')} />}
+      </FormField>
+      <FormField label={t('impactLabel')} error={errors.impact}>
+        {(a11y) => (
+          <select {...a11y} {...register('impact')}>
+            {INCIDENT_IMPACTS.map((i) => (
+              <option key={i} value={i}>
+                {t(`impact.${i}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t('message')} error={errors.message}>
+        {(a11y) => <textarea {...a11y} {...register('message')} />}
+      </FormField>
+      <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting}>
         {t('post')}
       </button>
       {failure && <ErrorNote error={failure} />}
@@ -90,35 +98,45 @@ function PostIncident({ pageId }: { pageId: string }) {
   );
 }
 
+/** Adds an update (a new state and a message) to an open incident. */
 function AddUpdate({ pageId, incidentId }: { pageId: string; incidentId: string }) {
   const { t } = useTranslation('statuspage');
   const add = useAddIncidentUpdate();
-  const [state, setState] = useState<IncidentState>('identified');
-  const [message, setMessage] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      await add.mutateAsync({ pageId, incidentId, body: { state, message: message.trim() } });
-      setMessage('');
-    } catch {
-      // shown below
-    }
-  };
-  const failure = failureOf(add.error);
-  const id = `update-${incidentId}`;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<IncidentUpdateForm>({
+    resolver: zodResolver(incidentUpdateForm),
+    defaultValues: { state: 'identified', message: '' },
+  });
+  const { failure, run } = useSubmit(setError, { state: 'state', message: 'message' });
+  const submit = handleSubmit((v) =>
+    run(async () => {
+      await add.mutateAsync({ pageId, incidentId, body: { state: v.state, message: v.message.trim() } });
+      reset({ ...getValues(), message: '' });
+    }),
+  );
   return (
-    <form className="statuspage-form" onSubmit={(e) => void submit(e)} aria-label={t('updateHeading')}>
-      <label htmlFor={`${id}-state`}>{t('stateLabel')}</label>
-      <select id={`${id}-state`} value={state} onChange={(e) => setState(e.target.value as IncidentState)}>
-        {INCIDENT_STATES.map((s) => (
-          <option key={s} value={s}>
-            {t(`state.${s}`)}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-message`}>{t('message')}</label>
-      <input id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} required />
-      <button type="submit" className="btn">
+    <form className="statuspage-form" onSubmit={(e) => void submit(e)} aria-label={t('updateHeading')} noValidate>
+      <FormField label={t('stateLabel')} error={errors.state}>
+        {(a11y) => (
+          <select {...a11y} {...register('state')}>
+            {INCIDENT_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`state.${s}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t('message')} error={errors.message}>
+        {(a11y) => <input {...a11y} {...register('message')} />}
+      </FormField>
+      <button type="submit" className="btn" aria-disabled={isSubmitting}>
         {t('addUpdate')}
       </button>
       {failure && <ErrorNote error={failure} />}

@@ -1,16 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton, ErrorNote, Loadable, Notice } from '../../../components/ui';
+import { ConfirmButton, ErrorNote, Loadable } from '../../../components/ui';
 import { failureOf } from '../forms';
 import { atLeast, useSettings, type ServerSummary } from '../model';
 import { useServerList } from '../queries';
-import {
-  useCreateStatusPage,
-  useDeleteStatusPage,
-  useStatusPages,
-  useUpdateStatusPage,
-  type StatusPage,
-} from './queries';
+import { CreateStatusPage, ServerChecks } from './CreateStatusPage';
+import { useDeleteStatusPage, useStatusPages, useUpdateStatusPage, type StatusPage } from './queries';
 import { StatusIncidents } from './StatusIncidents';
 import './statuspage.css';
 
@@ -53,80 +48,6 @@ export function StatusPagesTab() {
   );
 }
 
-function ServerChecks(p: { servers: ServerSummary[]; chosen: string[]; onChange: (ids: string[]) => void }) {
-  const { t } = useTranslation('statuspage');
-  return (
-    <fieldset className="settings-checks">
-      <legend>{t('servers')}</legend>
-      {p.servers.map((s) => (
-        <label key={s.id} className="statuspage-check">
-          <input
-            type="checkbox"
-            checked={p.chosen.includes(s.id)}
-            onChange={(e) => p.onChange(e.target.checked ? [...p.chosen, s.id] : p.chosen.filter((id) => id !== s.id))}
-          />{' '}
-          {s.name}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-function CreateStatusPage({ servers }: { servers: ServerSummary[] }) {
-  const { t } = useTranslation('statuspage');
-  const create = useCreateStatusPage();
-  const [slug, setSlug] = useState('');
-  const [title, setTitle] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [notice, setNotice] = useState('');
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setNotice('');
-    try {
-      const page = await create.mutateAsync({ slug: slug.trim(), title: title.trim(), server_ids: chosen });
-      setNotice(t('created', { url: page.url }));
-      setSlug('');
-      setTitle('');
-      setChosen([]);
-    } catch {
-      // shown below from the mutation's error
-    }
-  };
-  const failure = failureOf(create.error);
-
-  return (
-    <form className="card settings-form" onSubmit={(e) => void submit(e)} aria-labelledby="new-status-page" noValidate>
-      <h3 id="new-status-page">{t('newHeading')}</h3>
-      <div className="settings-fields">
-        <div className="settings-field">
-          <label htmlFor="status-slug">{t('slug')}</label>
-          <p className="field-help" id="status-slug-help">
-            {t('slugHelp')}
-          </p>
-          <input
-            id="status-slug"
-            aria-describedby="status-slug-help"
-            value={slug}
-            onChange={(e) => setSlug(e.target.value)}
-            required
-          />
-        </div>
-        <div className="settings-field">
-          <label htmlFor="status-title">{t('title')}</label>
-          <input id="status-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
-        </div>
-      </div>
-      <ServerChecks servers={servers} chosen={chosen} onChange={setChosen} />
-      <button type="submit" className="btn btn-primary" aria-disabled={create.isPending}>
-        {create.isPending ? t('creating') : t('create')}
-      </button>
-      <Notice text={notice} />
-      {failure && <ErrorNote error={failure} />}
-    </form>
-  );
-}
-
 function PageCard(p: { page: StatusPage; servers: ServerSummary[]; canEdit: boolean }) {
   const { t } = useTranslation('statuspage');
   const update = useUpdateStatusPage();
@@ -150,7 +71,10 @@ function PageCard(p: { page: StatusPage; servers: ServerSummary[]; canEdit: bool
       </p>
       {p.canEdit && (
         <>
-          <ServerChecks servers={p.servers} chosen={chosen} onChange={setChosen} />
+          <fieldset className="settings-checks">
+            <legend>{t('servers')}</legend>
+            <ServerChecks servers={p.servers} chosen={chosen} onChange={setChosen} />
+          </fieldset>
           <div className="statuspage-actions">
             <button
               type="button"
