@@ -41,12 +41,17 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   render(exception: unknown, req: Request, res: Response): void {
     const { status, body } = this.describe(exception, req, res);
-    const wait = exception instanceof ApiError ? exception.retryAfterSeconds : undefined;
-    if (wait !== undefined && !res.headersSent && !res.getHeader('Retry-After'))
-      res.setHeader('Retry-After', String(wait));
-    if (status === ErrorCodes.QuotaExceeded && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
-    if (status === ErrorCodes.ServiceUnavailable && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
+    this.retryAfter(exception, status, res);
     if (!res.headersSent) res.status(status).json(body);
+  }
+
+  /** Sets Retry-After on a refusal that says when to come back (the error's wait, else 60 s quota, 5 s unavailable). */
+  retryAfter(exception: unknown, status: number, res: Response): void {
+    if (res.headersSent || res.getHeader('Retry-After')) return;
+    const wait = exception instanceof ApiError ? exception.retryAfterSeconds : undefined;
+    if (wait !== undefined) res.setHeader('Retry-After', String(wait));
+    else if (status === ErrorCodes.QuotaExceeded) res.setHeader('Retry-After', '60');
+    else if (status === ErrorCodes.ServiceUnavailable) res.setHeader('Retry-After', '5');
   }
 
   /**

@@ -27,8 +27,7 @@ export class StatusPageErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const { status } = this.api.describe(exception, req, res);
     if (res.headersSent) return;
-    const wait = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if (typeof wait === 'number') res.setHeader('Retry-After', String(wait));
+    this.api.retryAfter(exception, status, res);
     const lang = pickLanguage(req.query.lang, req.get('accept-language'));
     const slug = typeof req.params.slug === 'string' ? req.params.slug : '';
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
