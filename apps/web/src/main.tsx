@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { router } from './app/router';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import './lib/i18n';
+import { warmFormatters } from './lib/format';
 import { queryClient } from './lib/query';
 import { registerRouter } from './lib/router';
 import './lib/theme';
@@ -36,3 +37,6 @@ createRoot(document.getElementById('root')!).render(
     </ErrorBoundary>
   </StrictMode>,
 );
+
+// Intl's unit data loads on first use: in idle time, not in the render of the first page's numbers.
+if (!onOverlay) (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(() => warmFormatters());

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTime, formatSpan } from '../lib/format';
+import { formatSpan, timeTooltip } from '../lib/format';
 import { useNow } from '../lib/hooks';
 
 /** Whether data of the given time is stale: no new poll for more than three expected intervals. */
@@ -17,7 +17,7 @@ export function DataAge(props: { time: number | null | undefined; interval: numb
   const age = Math.max(0, now - props.time) / 1000;
   const stale = isStale(props.time, props.interval, now);
   return (
-    <span className={`age${stale ? ' age-stale' : ''}`} title={dateTime(props.time)}>
+    <span className={`age${stale ? ' age-stale' : ''}`} {...timeTooltip(props.time)}>
       {t('panel.updated', { span: formatSpan(age) })}
     </span>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type uPlot from 'uplot';
-import { canDraw, cssVar, loadUPlot, watchTheme } from './chart/load';
+import { canDraw, cssVar, inTurn, loadUPlot, watchTheme } from './chart/load';
 import { isolated } from './chart/options';
 import './chart/chart.css';
 
@@ -27,47 +27,48 @@ export function Sparkline(props: { values: (number | null)[]; width?: number; he
     const stroke = () => cssVar(root, 'color', 'currentColor');
     // Without uPlot (the chunk failed to load) the row keeps its numbers; the trend line is left out.
     loadUPlot().then(
-      (UPlot) => {
-        if (!alive) return;
-        u = new UPlot(
-          {
-            width: w,
-            height: h,
-            legend: { show: false },
-            cursor: { show: false },
-            select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-            axes: [{ show: false }, { show: false }],
-            scales: {
-              x: { time: false },
-              y: { range: (_u, min, max) => [min - (max - min || 1) * 0.1, max + (max - min || 1) * 0.1] },
-            },
-            padding: [3, 3, 3, 3],
-            series: [
-              {},
-              {
-                stroke,
-                width: 1.5,
-                spanGaps: false,
-                points: {
-                  size: 4,
-                  fill: stroke,
+      (UPlot) =>
+        inTurn(() => {
+          if (!alive) return;
+          u = new UPlot(
+            {
+              width: w,
+              height: h,
+              legend: { show: false },
+              cursor: { show: false },
+              select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+              axes: [{ show: false }, { show: false }],
+              scales: {
+                x: { time: false },
+                y: { range: (_u, min, max) => [min - (max - min || 1) * 0.1, max + (max - min || 1) * 0.1] },
+              },
+              padding: [3, 3, 3, 3],
+              series: [
+                {},
+                {
                   stroke,
-                  // Only the newest value (and lone values between gaps, which a line cannot show).
-                  filter: (self, si) => {
-                    const ys = self.data[si]!;
-                    const last = ys.length - 1;
-                    const lone = isolated(ys, 0, last);
-                    return ys[last] == null || lone.includes(last) ? lone : [...lone, last];
+                  width: 1.5,
+                  spanGaps: false,
+                  points: {
+                    size: 4,
+                    fill: stroke,
+                    stroke,
+                    // Only the newest value (and lone values between gaps, which a line cannot show).
+                    filter: (self, si) => {
+                      const ys = self.data[si]!;
+                      const last = ys.length - 1;
+                      const lone = isolated(ys, 0, last);
+                      return ys[last] == null || lone.includes(last) ? lone : [...lone, last];
+                    },
                   },
                 },
-              },
-            ],
-          },
-          dataRef.current,
-          root,
-        );
-        plot.current = u;
-      },
+              ],
+            },
+            dataRef.current,
+            root,
+          );
+          plot.current = u;
+        }),
       () => undefined,
     );
     const unwatch = watchTheme(() => u?.redraw(false));

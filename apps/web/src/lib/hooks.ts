@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** One shared one-second clock, so every "updated 4 s ago" on a page ticks together with one timer. */
 const tickers = new Set<() => void>();
@@ -41,4 +41,19 @@ function subscribeClock(listener: () => void): () => void {
 /** The current time in ms, re-rendering every second. */
 export function useNow(): number {
   return useSyncExternalStore(subscribeClock, () => now);
+}
+
+/**
+ * How many of `count` parts to show: none until `active`, then one more per task, each rendered as a transition
+ * (which React renders in slices, yielding to input). A dashboard of sixteen panels, two thousand elements with
+ * the factory's table, rendered and laid out at once was a task of over a second on a slow machine.
+ */
+export function useInTurns(count: number, active: boolean): number {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (!active || shown >= count) return;
+    const next = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
+    return () => clearTimeout(next);
+  }, [active, shown, count]);
+  return active ? Math.min(shown, count) : 0;
 }

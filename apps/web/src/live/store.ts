@@ -55,7 +55,8 @@ export interface ServerLive {
   snapshotAt: number | null;
 }
 
-const EMPTY: ServerLive = Object.freeze({
+/** A server the page knows nothing of yet (also the base of a panel's view of the store). */
+export const EMPTY_LIVE: ServerLive = Object.freeze({
   name: null,
   status: null,
   statusReason: null,
@@ -89,7 +90,7 @@ class LiveStore {
   private readonly any = new Set<() => void>();
 
   get(key: string): ServerLive {
-    return this.servers.get(key) ?? EMPTY;
+    return this.servers.get(key) ?? EMPTY_LIVE;
   }
 
   subscribe(key: string, listener: () => void): () => void {

@@ -102,13 +102,21 @@ function Harness() {
   );
 }
 
-function show() {
+/** Renders the charts and waits for all five: they mount one per task (useInTurns). */
+async function show() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <QueryClientProvider client={qc}>
       <Harness />
     </QueryClientProvider>,
   );
+  await waitFor(() =>
+    expect(
+      document.querySelectorAll('#chart-power, #chart-production, #chart-generators, #chart-sink, #chart-players')
+        .length,
+    ).toBe(5),
+  );
+  return view;
 }
 
 const panel = (id: string) => document.getElementById(id)!;
@@ -196,7 +204,7 @@ beforeEach(() => {
 
 describe('the history charts', () => {
   it('power: chooses the main circuit, asks for it, and draws its production, consumption and capacity', async () => {
-    show();
+    await show();
     const chooser = within(panel('chart-power')).getByLabelText('Circuit') as HTMLSelectElement;
     expect([...chooser.options].map((o) => o.textContent)).toEqual(['Circuit 2', 'Circuit 1']);
     await waitFor(() => expect(summary('chart-power')).toContain('Production: lowest 200 MW'));
@@ -215,7 +223,7 @@ describe('the history charts', () => {
   });
 
   it('the range picker asks for the chosen range, in coarser buckets; ranges beyond the plan are disabled', async () => {
-    show();
+    await show();
     await waitFor(() => expect(requests('/power/history').length).toBeGreaterThan(0));
     const span = (u: URL) =>
       (Date.parse(u.searchParams.get('to')!) - Date.parse(u.searchParams.get('from')!)) / 3600_000;
@@ -228,7 +236,7 @@ describe('the history charts', () => {
   });
 
   it('production: an item chooser, produced against consumed per minute', async () => {
-    show();
+    await show();
     const chooser = within(panel('chart-production')).getByLabelText('Item') as HTMLSelectElement;
     expect([...chooser.options].map((o) => o.textContent)).toEqual(['Iron Plate', 'Wire']);
     expect(chooser.value).toBe('Desc_Wire_C');
@@ -238,7 +246,7 @@ describe('the history charts', () => {
   });
 
   it('generators: a legend entry per fuel and the capacity of all', async () => {
-    show();
+    await show();
     await waitFor(() => expect(summary('chart-generators')).toContain('Coal: lowest 150 MW'));
     const legend = within(panel('chart-generators')).getByRole('list', { name: /Series/ });
     expect(
@@ -250,7 +258,7 @@ describe('the history charts', () => {
   });
 
   it('the sink: a break where another save was loaded, and the change named', async () => {
-    show();
+    await show();
     await waitFor(() =>
       expect(within(panel('chart-sink')).getByTestId('save-change').textContent).toContain('“Alpha” to “Beta”'),
     );
@@ -281,7 +289,7 @@ describe('the history charts', () => {
         })),
       ),
     });
-    show();
+    await show();
     await waitFor(() =>
       expect(
         within(panel('chart-players')).getByTestId('trail').querySelector('polyline')!.getAttribute('points'),
@@ -298,7 +306,7 @@ describe('the history charts', () => {
   });
 
   it('players: without the stored positions, the trail of each player from the live positions, labelled so', async () => {
-    show();
+    await show();
     await waitFor(() => expect(summary('chart-players')).toContain('Players online: lowest 3'));
     poll('players', [ada(0)], 1);
     poll('players', [ada(20_000)], 31);
@@ -315,7 +323,7 @@ describe('the history charts', () => {
 
   it('says what is missing: no samples yet, or the add-on', async () => {
     answers = {};
-    show();
+    await show();
     await waitFor(() =>
       expect(
         within(panel('chart-sink')).getByText('No samples yet: the chart fills in after the first polls.'),

@@ -5,7 +5,7 @@ import { num } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { ChartSummary, ChartTable } from './ChartText';
 import { decimate } from './decimate';
-import { canDraw, loadUPlot, watchTheme } from './load';
+import { canDraw, inTurn, loadUPlot, watchTheme } from './load';
 import { plotOptions, type PlotConfig, type PlotHandlers } from './options';
 import type { AlignedData, SeriesSpec } from './series';
 import { pointTime } from './time-axis';
@@ -109,15 +109,16 @@ export const TimeSeriesChart = memo(function TimeSeriesChart(props: TimeSeriesCh
     let u: uPlot | null = null;
     // Without uPlot (the chunk failed to load) the chart keeps its text alternative.
     loadUPlot().then(
-      (UPlot) => {
-        if (!alive) return;
-        const w = el.clientWidth || 600;
-        const c = Object.assign(config.current, { width: w, el });
-        u = new UPlot(plotOptions(c), toUPlot(plotDataRef.current), el);
-        uRef.current = u;
-        setWidth(w);
-        setReady((r) => r + 1);
-      },
+      (UPlot) =>
+        inTurn(() => {
+          if (!alive) return;
+          const w = el.clientWidth || 600;
+          const c = Object.assign(config.current, { width: w, el });
+          u = new UPlot(plotOptions(c), toUPlot(plotDataRef.current), el);
+          uRef.current = u;
+          setWidth(w);
+          setReady((r) => r + 1);
+        }),
       () => undefined,
     );
     const resize = new ResizeObserver(() => {

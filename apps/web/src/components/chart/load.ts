@@ -42,3 +42,29 @@ export function watchTheme(onChange: () => void): () => void {
     media?.removeEventListener?.('change', onChange);
   };
 }
+
+const turns: Array<() => void> = [];
+let pumping = false;
+
+function pump(): void {
+  const next = turns.shift();
+  try {
+    next?.();
+  } finally {
+    if (turns.length > 0) setTimeout(pump, 0);
+    else pumping = false;
+  }
+}
+
+/**
+ * Runs `draw` in a task of its own, after the draws queued before it. A dashboard creates five charts (and the
+ * servers list a sparkline per row) at once; each uPlot costs tens of milliseconds to build, and together they
+ * were one task of half a second in which the page did not answer input. One per task, the browser handles input
+ * and paints between them.
+ */
+export function inTurn(draw: () => void): void {
+  turns.push(draw);
+  if (pumping) return;
+  pumping = true;
+  setTimeout(pump, 0);
+}

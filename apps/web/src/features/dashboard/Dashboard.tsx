@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Intervals } from '../../lib/account';
-import { ago, dateTime } from '../../lib/format';
-import { useNow } from '../../lib/hooks';
+import { ago, timeTooltip } from '../../lib/format';
+import { useInTurns, useNow } from '../../lib/hooks';
 import { useServerLive } from '../../live/hooks';
 import { seedLatest, type DataSource, type SeedErrors } from '../../live/seed';
 import { liveStore } from '../../live/store';
@@ -92,6 +92,33 @@ export function Dashboard(props: DashboardProps) {
   };
   const addon = live.addonStatus ?? 'unknown';
   const addonLabel = t(`addonState.${addon}`);
+  // Every panel of the page, in order; they mount one per task once the first data is in (useInTurns).
+  const panels: Array<() => ReactNode> = [
+    () => <HealthPanel ctx={ctx} />,
+    () => <HistoryPanel ctx={ctx} retentionHours={props.retentionHours} planName={props.planName} />,
+    () => <PowerPanel ctx={ctx} />,
+    () => <PlayersPanel ctx={ctx} />,
+    () => <ProductionPanel ctx={ctx} />,
+    () => <TrainsPanel ctx={ctx} />,
+    () => <DronesPanel ctx={ctx} />,
+    () => <FactoryPanel ctx={ctx} />,
+    () => <ResourceSinkPanel ctx={ctx} />,
+    () => <FactoryView ctx={ctx} />,
+    () => <GeneratorsPanel ctx={ctx} />,
+    () => <ExtractorsPanel ctx={ctx} />,
+    () => <DroneStationsPanel ctx={ctx} />,
+    () => <InventorySearch ctx={ctx} />,
+    () => props.morePanels?.(ctx),
+    () => (
+      <AddonHelp
+        open={addon === 'unavailable'}
+        reason={addon === 'unavailable' ? live.addonReason : null}
+        addonHttpPort={props.addonHttpPort}
+        addonWsPort={props.addonWsPort}
+      />
+    ),
+  ];
+  const shown = useInTurns(panels.length, settled);
 
   return (
     <div className="dashboard">
@@ -107,7 +134,7 @@ export function Dashboard(props: DashboardProps) {
         <dl className="dash-facts">
           <div>
             <dt>{t('facts.lastSeen')}</dt>
-            <dd title={dateTime(live.lastSeenAt)}>
+            <dd {...timeTooltip(live.lastSeenAt)}>
               <Ago time={live.lastSeenAt} />
             </dd>
           </div>
@@ -157,27 +184,9 @@ export function Dashboard(props: DashboardProps) {
       )}
       {settled ? (
         <div className="panels">
-          <HealthPanel ctx={ctx} />
-          <HistoryPanel ctx={ctx} retentionHours={props.retentionHours} planName={props.planName} />
-          <PowerPanel ctx={ctx} />
-          <PlayersPanel ctx={ctx} />
-          <ProductionPanel ctx={ctx} />
-          <TrainsPanel ctx={ctx} />
-          <DronesPanel ctx={ctx} />
-          <FactoryPanel ctx={ctx} />
-          <ResourceSinkPanel ctx={ctx} />
-          <FactoryView ctx={ctx} />
-          <GeneratorsPanel ctx={ctx} />
-          <ExtractorsPanel ctx={ctx} />
-          <DroneStationsPanel ctx={ctx} />
-          <InventorySearch ctx={ctx} />
-          {props.morePanels?.(ctx)}
-          <AddonHelp
-            open={addon === 'unavailable'}
-            reason={addon === 'unavailable' ? live.addonReason : null}
-            addonHttpPort={props.addonHttpPort}
-            addonWsPort={props.addonWsPort}
-          />
+          {panels.slice(0, shown).map((panel, i) => (
+            <Fragment key={i}>{panel()}</Fragment>
+          ))}
         </div>
       ) : (
         <div className="panels-pending" role="status">

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { num, percent } from '../../lib/format';
 import { AddonPanel, Meter, ScrollTable, type PanelContext } from './common';
+import { livePanel } from './live-panel';
 
 /** Trains: status, station, speed, payload; derailed in red. */
-export function TrainsPanel(props: { ctx: PanelContext }) {
+function TrainsPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   return (
     <AddonPanel ctx={props.ctx} kind="trains" id="trains" title={t('trains.title')}>
@@ -70,7 +71,7 @@ export function TrainsPanel(props: { ctx: PanelContext }) {
 }
 
 /** Drones: stations, destination, flying mode and speed. */
-export function DronesPanel(props: { ctx: PanelContext }) {
+function DronesPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   return (
     <AddonPanel ctx={props.ctx} kind="drones" id="drones" title={t('drones.title')}>
@@ -120,7 +121,7 @@ const STATES = [
 ] as const;
 
 /** Factory buildings by state: producing, idle, paused, unconfigured. */
-export function FactoryPanel(props: { ctx: PanelContext }) {
+function FactoryPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   return (
     <AddonPanel ctx={props.ctx} kind="factory" id="factory" title={t('factory.title')}>
@@ -157,3 +158,9 @@ export function FactoryPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const TrainsPanel = livePanel(TrainsPanelView, { kinds: ['trains'] });
+
+export const DronesPanel = livePanel(DronesPanelView, { kinds: ['drones'] });
+
+export const FactoryPanel = livePanel(FactoryPanelView, { kinds: ['factory'] });

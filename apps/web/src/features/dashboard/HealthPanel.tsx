@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
 import { fixed, formatDuration, num } from '../../lib/format';
 import type { PanelContext } from './common';
+import { livePanel } from './live-panel';
 
 /** Tick rate, players, tier, phase and the session: the data available without the add-on. */
-export function HealthPanel(props: { ctx: PanelContext }) {
+function HealthPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   const { live, intervals } = props.ctx;
   const entry = live.kinds.health;
@@ -92,3 +93,5 @@ export function HealthPanel(props: { ctx: PanelContext }) {
     </Panel>
   );
 }
+
+export const HealthPanel = livePanel(HealthPanelView, { kinds: ['health'], fields: ['statusReason'] });

@@ -11,9 +11,10 @@ import { historyQuery } from '../../live/history';
 import type { PanelContext } from './common';
 import { historyCharts, RANGES, stepFor, type RangeId } from './history-series';
 import { OnlineAt } from '../players';
+import { livePanel } from './live-panel';
 
 /** Tick rate and players over time: history from the API plus the live polls, gaps drawn as gaps. */
-export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number | null; planName: string | null }) {
+function HistoryPanelView(props: { ctx: PanelContext; retentionHours: number | null; planName: string | null }) {
   const { t } = useTranslation('dashboard');
   const { src, live, intervals } = props.ctx;
   const [range, setRange] = useState<RangeId>('1h');
@@ -139,3 +140,5 @@ export function HistoryPanel(props: { ctx: PanelContext; retentionHours: number 
     </Panel>
   );
 }
+
+export const HistoryPanel = livePanel(HistoryPanelView, { kinds: ['health'], fields: ['points'] });

@@ -3,9 +3,10 @@ import { ago, num } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
 import { AddonPanel, ScrollTable, type PanelContext } from './common';
 import { PlayerMap } from './PlayerMap';
+import { livePanel } from './live-panel';
 
 /** Players: who is online or dead, health, and where (table and map). */
-export function PlayersPanel(props: { ctx: PanelContext }) {
+function PlayersPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   const now = useNow();
   const lastOnline = props.ctx.live.lastOnline;
@@ -65,3 +66,5 @@ export function PlayersPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const PlayersPanel = livePanel(PlayersPanelView, { kinds: ['players'], fields: ['lastOnline'] });

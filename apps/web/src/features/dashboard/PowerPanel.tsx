@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSpan, mw, percent } from '../../lib/format';
 import type { DataOf } from '../../live/store';
 import { AddonPanel, Meter, ScrollTable, type PanelContext } from './common';
+import { livePanel } from './live-panel';
 
 type Circuit = DataOf<'power'>[number];
 
@@ -34,7 +35,7 @@ function BatteryTrend(props: { c: Circuit }) {
 }
 
 /** Power per circuit: production, consumption, capacity, batteries, tripped fuses. */
-export function PowerPanel(props: { ctx: PanelContext }) {
+function PowerPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   return (
     <AddonPanel ctx={props.ctx} kind="power" id="power" title={t('power.title')} className="panel-wide">
@@ -142,3 +143,5 @@ export function PowerPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const PowerPanel = livePanel(PowerPanelView, { kinds: ['power'] });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cubicPerMinute, percent, perMinute } from '../../lib/format';
 import type { DataOf } from '../../live/store';
 import { AddonPanel, Meter, ScrollTable, type PanelContext } from './common';
+import { livePanel } from './live-panel';
 
 type Item = DataOf<'production'>[number];
 type Col = 'item' | 'produced' | 'max' | 'ofMax' | 'consumed' | 'net';
@@ -21,7 +22,7 @@ const rate = (i: Item, v: number) =>
   i.itemForm === 'Liquid' || i.itemForm === 'Gas' ? cubicPerMinute(v) : perMinute(v);
 
 /** Production per item, sortable by any column, with current against maximum as a bar. */
-export function ProductionPanel(props: { ctx: PanelContext }) {
+function ProductionPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   const [sort, setSort] = useState<{ col: Col; desc: boolean }>({ col: 'produced', desc: true });
   const [filter, setFilter] = useState('');
@@ -114,3 +115,5 @@ export function ProductionPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const ProductionPanel = livePanel(ProductionPanelView, { kinds: ['production'] });

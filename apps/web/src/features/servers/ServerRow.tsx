@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isStale } from '../../components/Panel';
 import { Sparkline } from '../../components/Sparkline';
 import { StatusBadge } from '../../components/StatusBadge';
-import { ago, dateTime, fixed } from '../../lib/format';
+import { ago, fixed, timeTooltip } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
 import { useServerLive } from '../../live/hooks';
 import type { ServerView } from './api';
@@ -12,7 +13,7 @@ import type { ServerView } from './api';
 export const SPARK_POINTS = 20;
 
 /** One server of the list, live: status, players, tick rate with its trend, tier, phase, last seen. */
-export function ServerRow(props: { server: ServerView; healthInterval: number }) {
+function ServerRowView(props: { server: ServerView; healthInterval: number }) {
   const { t } = useTranslation('servers');
   const s = props.server;
   const live = useServerLive(s.id);
@@ -59,7 +60,7 @@ export function ServerRow(props: { server: ServerView; healthInterval: number })
       <td data-label={t('list.columns.gamePhase')}>
         {health?.gamePhaseName ?? (health?.gamePhase ? t('list.phaseNotStarted') : '—')}
       </td>
-      <td data-label={t('list.columns.lastSeen')} title={lastSeen ? dateTime(lastSeen) : undefined}>
+      <td data-label={t('list.columns.lastSeen')} {...timeTooltip(lastSeen)}>
         {ago(lastSeen, now)}
         {isStale(live.kinds.health?.time, props.healthInterval, now) && (
           <span className="pill pill-warn" title={t('list.staleHint')}>
@@ -70,3 +71,6 @@ export function ServerRow(props: { server: ServerView; healthInterval: number })
     </tr>
   );
 }
+
+/** Renders again only when its server's row or live state changed, not when the list does. */
+export const ServerRow = memo(ServerRowView);

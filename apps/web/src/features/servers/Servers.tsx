@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,22 +14,33 @@ import { ServerRow, SPARK_POINTS } from './ServerRow';
 
 /**
  * The REST seeds of the live store for the listed servers: the newest health values and the sparkline's last
- * polls, until (or without) the socket's snapshot. Queries, so a return to the page within a few seconds does
- * not fetch them again.
+ * polls, until (or without) the socket's snapshot. Prefetched queries (fresh for the client's stale time), so a
+ * return to the page within a few seconds does not fetch them again; nothing renders on their progress (they
+ * write into the live store, which the rows read), where observed queries rendered the whole list once per
+ * request state.
  */
 function useSeeds(ids: string[], healthInterval: number): void {
-  useQueries({
-    queries: ids.flatMap((id) => [
-      {
+  const key = ids.join(',');
+  useEffect(() => {
+    // A server per task: starting a request costs the page a few milliseconds, a long list's at once a long task.
+    const ids = key ? key.split(',') : [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = (i: number) => {
+      const id = ids[i];
+      if (id === undefined) return;
+      void queryClient.prefetchQuery({
         queryKey: [...keys.server(id), 'seed', 'latest'],
         queryFn: () => seedLatest(serverSource(id), false),
-      },
-      {
+      });
+      void queryClient.prefetchQuery({
         queryKey: [...keys.server(id), 'seed', 'recent', healthInterval],
         queryFn: () => seedRecentPoints(serverSource(id), healthInterval, SPARK_POINTS).then(() => true),
-      },
-    ]),
-  });
+      });
+      timer = setTimeout(() => next(i + 1), 0);
+    };
+    next(0);
+    return () => clearTimeout(timer);
+  }, [key, healthInterval]);
 }
 
 /** A server deleted elsewhere (the socket says so) leaves the cached list, and the plan's usage is asked again. */

@@ -1,3 +1,4 @@
+import { useInTurns } from '../../../lib/hooks';
 import type { PanelContext } from '../common';
 import { GeneratorsChart } from './GeneratorsChart';
 import type { ChartsContext } from './charts-context';
@@ -6,8 +7,11 @@ import { PlayersChart } from './PlayersChart';
 import { PowerChart } from './PowerChart';
 import { ProductionChart } from './ProductionChart';
 import { SinkChart } from './SinkChart';
+import { livePanel } from '../live-panel';
 
 export type { ChartsContext } from './charts-context';
+
+const CHARTS = [PowerChart, ProductionChart, GeneratorsChart, SinkChart, PlayersChart];
 
 export interface ChartPanelsProps {
   ctx: PanelContext;
@@ -22,7 +26,7 @@ export interface ChartPanelsProps {
  * sink's points and the players (with their trails on the map). Each has its own range; the live polls the page
  * receives continue every chart after its history.
  */
-export function ChartPanels(props: ChartPanelsProps) {
+function ChartPanelsView(props: ChartPanelsProps) {
   const log = useLiveLog(props.ctx.src.key);
   const charts: ChartsContext = {
     ctx: props.ctx,
@@ -31,13 +35,17 @@ export function ChartPanels(props: ChartPanelsProps) {
     planName: props.planName,
     intervalOf: (kind, fallback) => props.pollIntervals?.[kind] ?? fallback,
   };
+  // One chart more per task (each mounts its history query and a uPlot), not five in one long task.
+  const shown = useInTurns(CHARTS.length, true);
   return (
     <>
-      <PowerChart {...charts} />
-      <ProductionChart {...charts} />
-      <GeneratorsChart {...charts} />
-      <SinkChart {...charts} />
-      <PlayersChart {...charts} />
+      {CHARTS.slice(0, shown).map((Chart, i) => (
+        <Chart key={i} {...charts} />
+      ))}
     </>
   );
 }
+
+export const ChartPanels = livePanel(ChartPanelsView, {
+  kinds: ['power', 'production', 'generators', 'resource_sink', 'players'],
+});

@@ -11,12 +11,13 @@ import { FactoryTable } from './FactoryTable';
 import { FactoryFilters, ViewSwitch, type FactoryMode } from './FactoryToolbar';
 import { facetsOf, filterBuildings, NO_FILTERS, sortBuildings, type Building, type Filters, type Sort } from './model';
 import './factory.css';
+import { livePanel } from '../live-panel';
 
 /**
  * The factory, machine by machine: sortable, filterable by type, state and recipe, with a view of the stalled
  * machines (output full or input starved). The rows are read again whenever the socket reports a new factory poll.
  */
-export function FactoryView(props: { ctx: PanelContext }) {
+function FactoryViewView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   const { live, src, intervals } = props.ctx;
   const unavailable = live.addonStatus === 'unavailable';
@@ -99,3 +100,5 @@ export function Machines(props: { rows: readonly Building[] }) {
     </>
   );
 }
+
+export const FactoryView = livePanel(FactoryViewView, { kinds: ['factory'] });

@@ -9,6 +9,7 @@ import {
   type DroneStation,
   type StationProblem,
 } from './model';
+import { livePanel } from '../live-panel';
 
 const PROBLEM_PILL: Record<StationProblem, string> = { noDrone: 'pill-bad', noFuel: 'pill-bad', lowFuel: 'pill-warn' };
 
@@ -77,7 +78,7 @@ function Row(props: { s: DroneStation }) {
 }
 
 /** Drone ports: status, paired port, round trip, fuel and when it runs out, throughput; ports about to stop flagged. */
-export function DroneStationsPanel(props: { ctx: PanelContext }) {
+function DroneStationsPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   const title = t('droneStationsPanel.title');
   return (
@@ -138,3 +139,5 @@ export function DroneStationsPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const DroneStationsPanel = livePanel(DroneStationsPanelView, { kinds: ['drone_stations'] });

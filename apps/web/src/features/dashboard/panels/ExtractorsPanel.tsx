@@ -10,6 +10,7 @@ import {
   type ExtractorState,
   type ResourceTotal,
 } from './model';
+import { livePanel } from '../live-panel';
 
 const STATES: readonly ExtractorState[] = ['producing', 'idle', 'paused', 'unconfigured'];
 const PILL: Record<ExtractorState, string> = { producing: 'pill-ok', idle: 'pill-warn', paused: '', unconfigured: '' };
@@ -113,7 +114,7 @@ function Rows(props: { extractors: Extractor[] }) {
 }
 
 /** Miners, oil and water extractors and fracking: totals per resource, state counts, and each with its clock. */
-export function ExtractorsPanel(props: { ctx: PanelContext }) {
+function ExtractorsPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   const [resource, setResource] = useState('');
   return (
@@ -163,3 +164,5 @@ export function ExtractorsPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const ExtractorsPanel = livePanel(ExtractorsPanelView, { kinds: ['extractors'] });

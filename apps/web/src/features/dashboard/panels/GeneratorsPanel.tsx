@@ -13,6 +13,7 @@ import {
   type FuelTotal,
   type Generator,
 } from './model';
+import { livePanel } from '../live-panel';
 
 function FuelTotals(props: { totals: FuelTotal[] }) {
   const { t } = useTranslation('dashboard');
@@ -133,7 +134,7 @@ function GeneratorRows(props: { generators: Generator[] }) {
 }
 
 /** Generators: totals per fuel, a warning for each that runs out soon or has, and every generator's time left. */
-export function GeneratorsPanel(props: { ctx: PanelContext }) {
+function GeneratorsPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   return (
     <AddonPanel
@@ -167,3 +168,5 @@ export function GeneratorsPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const GeneratorsPanel = livePanel(GeneratorsPanelView, { kinds: ['generators'] });

@@ -7,6 +7,7 @@ import { num } from '../../../lib/format';
 import { get, sourceKey, type DataSource } from '../../../live/source';
 import type { DataOf } from '../../../live/store';
 import { AddonPanel, ScrollTable, type PanelContext } from '../common';
+import { livePanel } from '../live-panel';
 
 /** One item of GET …/world-inventory?q=: its totals and the containers holding it (the API's document). */
 export type InventoryHit = GetAnswer<'/api/v1/servers/{id}/world-inventory'>[number];
@@ -130,7 +131,7 @@ function Picks(props: { items: DataOf<'inventory'>; onPick: (name: string) => vo
 }
 
 /** "Where is my X": a search over the world inventory listing totals, the depot and each container holding it. */
-export function InventorySearch(props: { ctx: PanelContext }) {
+function InventorySearchView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   const id = useId();
   const [text, setText] = useState('');
@@ -201,3 +202,5 @@ export function InventorySearch(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const InventorySearch = livePanel(InventorySearchView, { kinds: ['inventory', 'storage'] });

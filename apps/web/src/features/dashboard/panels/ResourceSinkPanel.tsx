@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDuration, num, percent } from '../../../lib/format';
 import { AddonPanel, Meter, type PanelContext } from '../common';
 import { nextCouponSeconds } from './model';
+import { livePanel } from '../live-panel';
 
 /** The AWESOME Sink: points, coupons ready, progress to the next coupon and when it prints at today's rate. */
-export function ResourceSinkPanel(props: { ctx: PanelContext }) {
+function ResourceSinkPanelView(props: { ctx: PanelContext }) {
   const { t } = useTranslation('dashboard');
   return (
     <AddonPanel ctx={props.ctx} kind="resource_sink" id="resource-sink" title={t('sinkPanel.title')}>
@@ -49,3 +50,5 @@ export function ResourceSinkPanel(props: { ctx: PanelContext }) {
     </AddonPanel>
   );
 }
+
+export const ResourceSinkPanel = livePanel(ResourceSinkPanelView, { kinds: ['resource_sink'] });
