@@ -1,4 +1,4 @@
-// Extractors, drone ports, storage and the AWESOME Sink (reference 2.6.1; generators are in frm-generators.ts): FRM's
+// Extractors, storage and the AWESOME Sink (reference 2.6.1; generators and drone ports have files of their own): FRM's
 // "code" shapes of current versions, read with the lenient rules of frm-common.ts.
 import { z } from 'zod';
 import {
@@ -13,14 +13,25 @@ import {
   location,
   num,
   numOr,
-  numOrNull,
-  parseDuration,
   parseList,
   position,
   powerInfo,
   strOr,
   type Parsed,
 } from './frm-common';
+import {
+  fastBool,
+  fastId,
+  fastItems,
+  fastLabel,
+  fastLocation,
+  fastNum,
+  fastObject,
+  fastPowerInfo,
+  fastStr,
+  ODD,
+  parseListFast,
+} from './frm-fast';
 
 /** One resource extractor (per minute; m³/min for fluids). */
 export interface ExtractorRecord {
@@ -39,34 +50,6 @@ export interface ExtractorRecord {
   isConfigured: boolean;
   isProducing: boolean;
   isPaused: boolean;
-  powerConsumed: number | null;
-  circuitGroupId: number | null;
-  posX: number;
-  posY: number;
-  posZ: number;
-}
-
-/** One drone port (items per minute, stacks per minute, seconds). */
-export interface DroneStationRecord {
-  stationId: string;
-  name: string;
-  /** Null for FRM's "None". */
-  pairedStation: string | null;
-  /** E.g. "Docked", "En Route", "No Drone", "Not Enough Fuel". */
-  droneStatus: string | null;
-  fuelName: string | null;
-  /** Fuel items held. */
-  fuelAmount: number;
-  /** Estimated fuel items per minute of the active fuel (an always-busy drone's; real use is lower). */
-  fuelRate: number | null;
-  /** Seconds until the fuel held runs out at `fuelRate`; null without a rate. */
-  fuelTimeLeftSeconds: number | null;
-  /** The latest round trip, seconds (the average when no trip is known yet). */
-  roundTripSeconds: number | null;
-  avgIncRate: number;
-  avgOutRate: number;
-  /** Estimated stacks per minute. */
-  transportRate: number;
   powerConsumed: number | null;
   circuitGroupId: number | null;
   posX: number;
@@ -137,110 +120,93 @@ export function purityOf(className: string, maxProd: number, clockPercent: numbe
 /** The rates of an extractor's one `production` entry (built once: a schema per record cost 1.5 ms a poll). */
 const extractorRates = z.looseObject({ CurrentProd: numOr(), MaxProd: numOr(), ProdPercent: numOr() });
 
-const extractor = z
-  .looseObject({
-    ID: frmId,
-    Name: strOr(),
-    ClassName: strOr(),
-    location,
-    Recipe: label('Desc_Null'),
-    RecipeClassName: label('Desc_Null'),
-    production: z
-      .array(z.unknown())
-      .nullish()
-      .transform((v) => v ?? []),
-    ManuSpeed: numOr(100),
-    IsConfigured: boolOr(),
-    IsProducing: boolOr(),
-    IsPaused: boolOr(),
-    PowerInfo: powerInfo,
-  })
-  .transform((e, ctx): ExtractorRecord => {
-    const rates = extractorRates.safeParse(e.production[0] ?? {});
-    if (!rates.success) {
-      ctx.issues.push({ code: 'custom', message: 'production rates of the wrong type', input: e.production });
-      return z.NEVER;
-    }
-    const { CurrentProd, MaxProd, ProdPercent } = rates.data;
-    return {
-      extractorId: e.ID,
-      name: e.Name || e.ClassName,
-      className: e.ClassName,
-      resourceClass: e.RecipeClassName,
-      resourceName: e.Recipe,
-      purity: purityOf(e.ClassName, MaxProd, e.ManuSpeed),
-      currentProd: CurrentProd,
-      maxProd: MaxProd,
-      productivity: ProdPercent,
-      clockPercent: e.ManuSpeed,
-      isConfigured: e.IsConfigured,
-      isProducing: e.IsProducing,
-      isPaused: e.IsPaused,
-      powerConsumed: e.PowerInfo?.PowerConsumed ?? null,
-      circuitGroupId: circuitGroupOf(e.PowerInfo),
-      ...position(e.location),
-    };
-  });
+const extractorFields = z.looseObject({
+  ID: frmId,
+  Name: strOr(),
+  ClassName: strOr(),
+  location,
+  Recipe: label('Desc_Null'),
+  RecipeClassName: label('Desc_Null'),
+  production: z
+    .array(z.unknown())
+    .nullish()
+    .transform((v) => v ?? []),
+  ManuSpeed: numOr(100),
+  IsConfigured: boolOr(),
+  IsProducing: boolOr(),
+  IsPaused: boolOr(),
+  PowerInfo: powerInfo,
+});
+type ExtractorRates = z.output<typeof extractorRates>;
 
-const activeFuel = z
-  .looseObject({ FuelName: label(), EstimatedFuelCostRate: numOrNull })
-  .nullish()
-  .catch(null)
-  .transform((v) => v ?? null);
+function toExtractor(e: z.output<typeof extractorFields>, rates: ExtractorRates): ExtractorRecord {
+  const { CurrentProd, MaxProd, ProdPercent } = rates;
+  return {
+    extractorId: e.ID,
+    name: e.Name || e.ClassName,
+    className: e.ClassName,
+    resourceClass: e.RecipeClassName,
+    resourceName: e.Recipe,
+    purity: purityOf(e.ClassName, MaxProd, e.ManuSpeed),
+    currentProd: CurrentProd,
+    maxProd: MaxProd,
+    productivity: ProdPercent,
+    clockPercent: e.ManuSpeed,
+    isConfigured: e.IsConfigured,
+    isProducing: e.IsProducing,
+    isPaused: e.IsPaused,
+    powerConsumed: e.PowerInfo?.PowerConsumed ?? null,
+    circuitGroupId: circuitGroupOf(e.PowerInfo),
+    ...position(e.location),
+  };
+}
 
-const droneStation = z
-  .looseObject({
-    ID: frmId,
-    Name: strOr(),
-    location,
-    PairedStation: label('None'),
-    DroneStatus: label(),
-    FuelInventory: items,
-    ActiveFuel: activeFuel,
-    LatestRndTrip: numOrNull,
-    AvgRndTrip: z.unknown().optional(),
-    AvgIncRate: numOr(),
-    AvgOutRate: numOr(),
-    EstTotalTransRate: numOr(),
-    PowerInfo: powerInfo,
-  })
-  .transform((s): DroneStationRecord => {
-    const fuelAmount = s.FuelInventory.reduce((a, i) => a + i.Amount, 0);
-    const rate = s.ActiveFuel?.EstimatedFuelCostRate ?? null;
-    const left = rate !== null && rate > 0 ? Math.round((fuelAmount / rate) * 60) : null;
-    // No trip yet reads 0 and "00:00:00": unknown, not an instant round trip.
-    const average = parseDuration(s.AvgRndTrip);
-    const trip =
-      s.LatestRndTrip !== null && s.LatestRndTrip > 0
-        ? s.LatestRndTrip
-        : average !== null && average > 0
-          ? average
-          : null;
-    return {
-      stationId: s.ID,
-      name: s.Name,
-      pairedStation: s.PairedStation,
-      droneStatus: s.DroneStatus,
-      fuelName: s.ActiveFuel?.FuelName ?? s.FuelInventory[0]?.Name ?? null,
-      fuelAmount,
-      fuelRate: rate,
-      fuelTimeLeftSeconds: left !== null && Number.isSafeInteger(left) ? left : null,
-      roundTripSeconds: trip,
-      avgIncRate: s.AvgIncRate,
-      avgOutRate: s.AvgOutRate,
-      transportRate: s.EstTotalTransRate,
-      powerConsumed: s.PowerInfo?.PowerConsumed ?? null,
-      circuitGroupId: circuitGroupOf(s.PowerInfo),
-      ...position(s.location),
-    };
-  });
+const extractor = extractorFields.transform((e, ctx): ExtractorRecord => {
+  const rates = extractorRates.safeParse(e.production[0] ?? {});
+  if (!rates.success) {
+    ctx.issues.push({ code: 'custom', message: 'production rates of the wrong type', input: e.production });
+    return z.NEVER;
+  }
+  return toExtractor(e, rates.data);
+});
 
-const inventoryItem = item.transform((i): InventoryItemRecord => ({
+const extractorFast = fastObject({
+  ID: fastId,
+  Name: fastStr(),
+  ClassName: fastStr(),
+  location: fastLocation,
+  Recipe: fastLabel('Desc_Null'),
+  RecipeClassName: fastLabel('Desc_Null'),
+  production: (v: unknown) => (v === null || v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : ODD),
+  ManuSpeed: fastNum(100),
+  IsConfigured: fastBool(),
+  IsProducing: fastBool(),
+  IsPaused: fastBool(),
+  PowerInfo: fastPowerInfo,
+});
+const ratesFast = fastObject({ CurrentProd: fastNum(), MaxProd: fastNum(), ProdPercent: fastNum() });
+/** getExtractor's fast path (frm-fast.ts): the schema's record, or undefined to leave the item to the schema. */
+export function fastExtractor(item: unknown): ExtractorRecord | undefined {
+  const e = extractorFast(item);
+  if (!e) return undefined;
+  const first = e.production[0];
+  const rates = ratesFast(first === null || first === undefined ? {} : first);
+  return rates && toExtractor(e, rates);
+}
+
+const toInventoryItem = (i: z.output<typeof item>): InventoryItemRecord => ({
   itemClass: i.ClassName,
   itemName: i.Name || i.ClassName,
   amount: i.Amount,
   stackSize: i.MaxAmount,
-}));
+});
+const inventoryItem = item.transform(toInventoryItem);
+const inventoryItemFast = fastObject({ Name: fastStr(), ClassName: fastId, Amount: fastNum(), MaxAmount: fastNum() });
+/** An inventory list entry's fast path (frm-fast.ts). */
+export const fastInventoryItem = (entry: unknown): InventoryItemRecord | undefined => {
+  const i = inventoryItemFast(entry);
+  return i && toInventoryItem(i);
+};
 
 const container = z.looseObject({
   ID: frmId,
@@ -248,6 +214,15 @@ const container = z.looseObject({
   ClassName: strOr(),
   location,
   Inventory: items,
+});
+type Container = z.output<typeof container>;
+/** A storage container's fast path (frm-fast.ts). */
+export const fastContainer: (entry: unknown) => Container | undefined = fastObject({
+  ID: fastId,
+  Name: fastStr(),
+  ClassName: fastStr(),
+  location: fastLocation,
+  Inventory: fastItems,
 });
 
 const sink = z
@@ -284,15 +259,7 @@ const sink = z
  * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
  */
 export function parseExtractors(body: unknown): Parsed<ExtractorRecord> {
-  return parseList('getExtractor', body, extractor);
-}
-
-/**
- * Parses `getDroneStation`.
- * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
- */
-export function parseDroneStations(body: unknown): Parsed<DroneStationRecord> {
-  return parseList('getDroneStation', body, droneStation);
+  return parseListFast('getExtractor', body, fastExtractor, extractor);
 }
 
 /**
@@ -301,7 +268,10 @@ export function parseDroneStations(body: unknown): Parsed<DroneStationRecord> {
  * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
  */
 export function parseInventory(endpoint: string, body: unknown): Parsed<InventoryItemRecord> {
-  const parsed = parseList(endpoint, body, inventoryItem);
+  return summedByClass(parseListFast(endpoint, body, fastInventoryItem, inventoryItem));
+}
+
+function summedByClass(parsed: Parsed<InventoryItemRecord>): Parsed<InventoryItemRecord> {
   const byClass = new Map<string, InventoryItemRecord>();
   for (const r of parsed.records) {
     const known = byClass.get(r.itemClass);
@@ -316,7 +286,10 @@ export function parseInventory(endpoint: string, body: unknown): Parsed<Inventor
  * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
  */
 export function parseStorage(body: unknown): Parsed<StorageRecord> {
-  const parsed = parseList('getStorageInv', body, container);
+  return flattened(parseListFast('getStorageInv', body, fastContainer, container));
+}
+
+function flattened(parsed: Parsed<Container>): Parsed<StorageRecord> {
   const records: StorageRecord[] = [];
   for (const c of parsed.records) {
     const held = new Map<string, StorageRecord>();
@@ -353,3 +326,11 @@ export function parseResourceSink(body: unknown): Parsed<ResourceSinkRecord> {
   }
   return parsed;
 }
+
+/** The schema-only readers, the reference the fast paths must equal (frm-fast.property.spec.ts); not for production. */
+export const buildingsBySchema = {
+  extractors: (body: unknown): Parsed<ExtractorRecord> => parseList('getExtractor', body, extractor),
+  inventory: (endpoint: string, body: unknown): Parsed<InventoryItemRecord> =>
+    summedByClass(parseList(endpoint, body, inventoryItem)),
+  storage: (body: unknown): Parsed<StorageRecord> => flattened(parseList('getStorageInv', body, container)),
+};

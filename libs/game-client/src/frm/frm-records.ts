@@ -13,14 +13,13 @@ export {
   type SessionInfoRecord,
 } from './frm-world';
 export { parseDrones, parseTrains, type DroneRecord, type TrainRecord } from './frm-travel';
+export { parseDroneStations, type DroneStationRecord } from './frm-drone-stations';
 export {
-  parseDroneStations,
   parseExtractors,
   parseInventory,
   parseResourceSink,
   parseStorage,
   purityOf,
-  type DroneStationRecord,
   type ExtractorRecord,
   type InventoryItemRecord,
   type ResourceSinkRecord,

@@ -16,6 +16,7 @@ import {
   strOr,
   type Parsed,
 } from './frm-common';
+import { fastBool, fastId, fastLabel, fastLocation, fastNum, fastObject, fastStr, parseListFast } from './frm-fast';
 
 /** One player FRM knows (players who ever joined stay listed with `isOnline: false`). */
 export interface PlayerRecord {
@@ -65,50 +66,80 @@ export interface ModRecord {
   version: string;
 }
 
-const player = z
-  .looseObject({
-    ID: frmId,
-    Name: strOr(),
-    Online: boolOr(),
-    PlayerHP: numOr(),
-    Speed: numOr(),
-    Dead: boolOr(),
-    location,
-  })
-  .transform((p): PlayerRecord => ({
-    frmId: p.ID,
-    name: p.Name,
-    isOnline: p.Online,
-    health: p.PlayerHP,
-    speed: p.Speed,
-    isDead: p.Dead,
-    ...position(p.location),
-  }));
+const playerFields = z.looseObject({
+  ID: frmId,
+  Name: strOr(),
+  Online: boolOr(),
+  PlayerHP: numOr(),
+  Speed: numOr(),
+  Dead: boolOr(),
+  location,
+});
+const toPlayer = (p: z.output<typeof playerFields>): PlayerRecord => ({
+  frmId: p.ID,
+  name: p.Name,
+  isOnline: p.Online,
+  health: p.PlayerHP,
+  speed: p.Speed,
+  isDead: p.Dead,
+  ...position(p.location),
+});
+const player = playerFields.transform(toPlayer);
+const playerFast = fastObject({
+  ID: fastId,
+  Name: fastStr(),
+  Online: fastBool(),
+  PlayerHP: fastNum(),
+  Speed: fastNum(),
+  Dead: fastBool(),
+  location: fastLocation,
+});
+/** getPlayer's fast path (frm-fast.ts). */
+export const fastPlayer = (item: unknown): PlayerRecord | undefined => {
+  const p = playerFast(item);
+  return p && toPlayer(p);
+};
 
 // `ProdPerMin` is a display string whose format changed between versions, so only the numeric fields are read.
-const production = z
-  .looseObject({
-    ClassName: z.string().min(1),
-    Name: strOr(),
-    Type: label(),
-    CurrentProd: numOr(),
-    MaxProd: numOr(),
-    CurrentConsumed: numOr(),
-    MaxConsumed: numOr(),
-    ProdPercent: numOr(),
-    ConsPercent: numOr(),
-  })
-  .transform((p): ProductionRecord => ({
-    itemClass: p.ClassName,
-    itemName: p.Name || p.ClassName,
-    itemForm: p.Type,
-    currentProd: p.CurrentProd,
-    maxProd: p.MaxProd,
-    currentConsumed: p.CurrentConsumed,
-    maxConsumed: p.MaxConsumed,
-    prodPercent: p.ProdPercent,
-    consPercent: p.ConsPercent,
-  }));
+const productionFields = z.looseObject({
+  ClassName: z.string().min(1),
+  Name: strOr(),
+  Type: label(),
+  CurrentProd: numOr(),
+  MaxProd: numOr(),
+  CurrentConsumed: numOr(),
+  MaxConsumed: numOr(),
+  ProdPercent: numOr(),
+  ConsPercent: numOr(),
+});
+const toProduction = (p: z.output<typeof productionFields>): ProductionRecord => ({
+  itemClass: p.ClassName,
+  itemName: p.Name || p.ClassName,
+  itemForm: p.Type,
+  currentProd: p.CurrentProd,
+  maxProd: p.MaxProd,
+  currentConsumed: p.CurrentConsumed,
+  maxConsumed: p.MaxConsumed,
+  prodPercent: p.ProdPercent,
+  consPercent: p.ConsPercent,
+});
+const production = productionFields.transform(toProduction);
+const productionFast = fastObject({
+  ClassName: fastId,
+  Name: fastStr(),
+  Type: fastLabel(),
+  CurrentProd: fastNum(),
+  MaxProd: fastNum(),
+  CurrentConsumed: fastNum(),
+  MaxConsumed: fastNum(),
+  ProdPercent: fastNum(),
+  ConsPercent: fastNum(),
+});
+/** getProdStats' fast path (frm-fast.ts). */
+export const fastProduction = (item: unknown): ProductionRecord | undefined => {
+  const p = productionFast(item);
+  return p && toProduction(p);
+};
 
 const session = z
   .looseObject({
@@ -142,7 +173,7 @@ const mod = z
  * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
  */
 export function parsePlayers(body: unknown): Parsed<PlayerRecord> {
-  return parseList('getPlayer', body, player);
+  return parseListFast('getPlayer', body, fastPlayer, player);
 }
 
 /**
@@ -150,7 +181,7 @@ export function parsePlayers(body: unknown): Parsed<PlayerRecord> {
  * @throws FrmParseError when the body is not JSON-like or is FRM's error object.
  */
 export function parseProduction(body: unknown): Parsed<ProductionRecord> {
-  return parseList('getProdStats', body, production);
+  return parseListFast('getProdStats', body, fastProduction, production);
 }
 
 /**
@@ -174,3 +205,9 @@ export function parseSessionInfo(body: unknown): SessionInfoRecord {
   if (!result.success) throw new FrmParseError(endpoint, `unusable session info: ${z.prettifyError(result.error)}`);
   return result.data;
 }
+
+/** The schema-only readers, the reference the fast paths must equal (frm-fast.property.spec.ts); not for production. */
+export const worldBySchema = {
+  players: (body: unknown): Parsed<PlayerRecord> => parseList('getPlayer', body, player),
+  production: (body: unknown): Parsed<ProductionRecord> => parseList('getProdStats', body, production),
+};
