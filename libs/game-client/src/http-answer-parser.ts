@@ -56,7 +56,8 @@ export class HttpAnswerParser {
         case 'head': {
           const end = data.indexOf(CRLF2, at);
           if (end < 0 || end - at + 4 > MAX_HEAD_BYTES) {
-            if (data.length - at > MAX_HEAD_BYTES || end >= 0) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
+            if (data.length - at > MAX_HEAD_BYTES || end >= 0)
+              throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
             this.pending = data.subarray(at);
             return null;
           }
@@ -181,8 +182,7 @@ export class HttpAnswerParser {
           this.sawContentType = true;
           break;
         case 'content-disposition':
-          this.contentDisposition =
-            this.contentDisposition === null ? value : `${this.contentDisposition}, ${value}`;
+          this.contentDisposition = this.contentDisposition === null ? value : `${this.contentDisposition}, ${value}`;
           break;
       }
     }

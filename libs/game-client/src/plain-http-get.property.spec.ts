@@ -1,5 +1,12 @@
 import { request as httpRequest } from 'node:http';
-import { createConnection, createServer, type AddressInfo, type NetConnectOpts, type Server, type Socket } from 'node:net';
+import {
+  createConnection,
+  createServer,
+  type AddressInfo,
+  type NetConnectOpts,
+  type Server,
+  type Socket,
+} from 'node:net';
 import fc from 'fast-check';
 import { AnswerMeter, answerLimits, type AnswerCaps } from './answer-limits';
 import { AnswerBudget } from './answer-budget';
@@ -57,7 +64,9 @@ function nodeHttpGet(url: string, timeoutMs: number, what: string, budget?: Answ
     });
     const timer = setTimeout(() => {
       req.destroy();
-      reject(new GameClientError('timeout', `no answer from ${where} within ${timeoutMs} ms`, { transport: 'frm-http' }));
+      reject(
+        new GameClientError('timeout', `no answer from ${where} within ${timeoutMs} ms`, { transport: 'frm-http' }),
+      );
     }, timeoutMs);
     req.on('error', (error) => {
       clearTimeout(timer);
@@ -120,18 +129,45 @@ const headerLine = fc.oneof(
   },
 );
 const statusLine = fc.oneof(
-  { weight: 8, arbitrary: fc.tuple(fc.constantFrom('1.1', '1.0'), fc.integer({ min: 200, max: 599 }), fc.constantFrom('OK', '', 'Not Found', 'x y z')).map(([v, s, r]) => `HTTP/${v} ${s}${r ? ` ${r}` : ''}`) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('1.1', '1.0'),
+        fc.integer({ min: 200, max: 599 }),
+        fc.constantFrom('OK', '', 'Not Found', 'x y z'),
+      )
+      .map(([v, s, r]) => `HTTP/${v} ${s}${r ? ` ${r}` : ''}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom('HTTP/1.1 204 No Content', 'HTTP/1.1 304 Not Modified', 'HTTP/1.1 200') },
   {
     weight: 2,
     arbitrary: fc.oneof(
-      fc.constantFrom('ICY 200 OK', 'HTTP/1.1 20 OK', 'HTTP/1.1 2000 OK', 'http/1.1 200 OK', 'HTTP/1.1  200 OK', '', 'garbage'),
+      fc.constantFrom(
+        'ICY 200 OK',
+        'HTTP/1.1 20 OK',
+        'HTTP/1.1 2000 OK',
+        'http/1.1 200 OK',
+        'HTTP/1.1  200 OK',
+        '',
+        'garbage',
+      ),
       fc.stringMatching(/^[ -~]{0,20}$/),
     ),
   },
 );
 type Framing = 'length' | 'short-length' | 'long-length' | 'chunked' | 'bad-chunked' | 'close' | 'none';
-const framing = fc.constantFrom<Framing>('length', 'length', 'short-length', 'long-length', 'chunked', 'chunked', 'bad-chunked', 'close', 'none');
+const framing = fc.constantFrom<Framing>(
+  'length',
+  'length',
+  'short-length',
+  'long-length',
+  'chunked',
+  'chunked',
+  'bad-chunked',
+  'close',
+  'none',
+);
 
 function encode(body: Buffer, how: Framing, pieces: number): { headers: string[]; bytes: Buffer } {
   switch (how) {
@@ -147,7 +183,11 @@ function encode(body: Buffer, how: Framing, pieces: number): { headers: string[]
       const size = Math.max(1, Math.ceil(body.length / pieces));
       for (let at = 0; at < body.length; at += size) {
         const part = body.subarray(at, at + size);
-        parts.push(Buffer.from(`${part.length.toString(16)}${at === 0 ? ';ext=1' : ''}\r\n`), part, Buffer.from('\r\n'));
+        parts.push(
+          Buffer.from(`${part.length.toString(16)}${at === 0 ? ';ext=1' : ''}\r\n`),
+          part,
+          Buffer.from('\r\n'),
+        );
       }
       parts.push(Buffer.from(how === 'bad-chunked' ? 'zz\r\n\r\n' : '0\r\nX-Trailer: 1\r\n\r\n'));
       return { headers: ['Transfer-Encoding: chunked'], bytes: Buffer.concat(parts) };
@@ -181,7 +221,10 @@ const script: fc.Arbitrary<Script> = fc
     pieces: fc.integer({ min: 1, max: 4 }),
     cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
     close: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-    truncate: fc.oneof({ weight: 5, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) }),
+    truncate: fc.oneof(
+      { weight: 5, arbitrary: fc.constant(1) },
+      { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) },
+    ),
   })
   .map((s) => {
     const framed = encode(Buffer.from(s.body, 'utf8'), s.framing, s.pieces);
