@@ -18,12 +18,24 @@ export const MAX_HEAD_BYTES = 16 * 1024;
 const MAX_CHUNK_LINE = 1024;
 
 const CRLF2 = Buffer.from('\r\n\r\n', 'latin1');
-const STATUS_LINE = /^HTTP\/1\.[01] ([0-9]{3})(?: [^\r\n]*)?$/;
+// llhttp's versions (0.9, 1.0, 1.1, 2.0), three digits of status, any reason phrase.
+const STATUS_LINE = /^HTTP\/(?:0\.9|1\.[01]|2\.0) ([0-9]{3})(?: [^\r\n]*)?$/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // Header values: HTAB, visible ASCII, space, obs-text.
 const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const DIGITS = /^[0-9]+$/;
 const CHUNK_SIZE = /^([0-9A-Fa-f]+)[ \t]*(?:;[^\r\n]*)?$/;
+
+/** A header value without its surrounding spaces and tabs. */
+const trim = (value: string): string => value.replace(/^[ \t]+|[ \t]+$/g, '');
+
+/** Whether data[from, to) has a line feed without a carriage return before it (llhttp refuses those). */
+function bareLf(data: Buffer, from: number, to: number): boolean {
+  for (let i = data.indexOf(0x0a, from); i >= 0 && i < to; i = data.indexOf(0x0a, i + 1)) {
+    if (i === from || data[i - 1] !== 0x0d) return true;
+  }
+  return false;
+}
 
 /** A malformed answer: node:http's error for it (`HPE_*`, "Parse Error: ..."), classified as a reset. */
 export function parseError(code: string, reason: string): Error {
@@ -55,6 +67,8 @@ export class HttpAnswerParser {
       switch (this.state) {
         case 'head': {
           const end = data.indexOf(CRLF2, at);
+          if (bareLf(data, at, end < 0 ? data.length : end + 4))
+            throw parseError('HPE_CR_EXPECTED', 'Missing expected CR');
           if (end < 0 || end - at + 4 > MAX_HEAD_BYTES) {
             if (data.length - at > MAX_HEAD_BYTES || end >= 0)
               throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
@@ -144,8 +158,11 @@ export class HttpAnswerParser {
       this.state = this.remaining === 0 ? 'trailers' : 'chunk-data';
     } else if (text === '') {
       this.state = 'done';
-    } else if (!/^[^:]+:/.test(text)) {
-      throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
+    } else {
+      const colon = text.indexOf(':');
+      if (!TOKEN.test(colon > 0 ? text.slice(0, colon) : '') || !VALUE.test(trim(text.slice(colon + 1)))) {
+        throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid trailer');
+      }
     }
   }
 
@@ -163,7 +180,7 @@ export class HttpAnswerParser {
       const colon = line.indexOf(':');
       const name = colon > 0 ? line.slice(0, colon) : '';
       if (!TOKEN.test(name)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
-      const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+      const value = trim(line.slice(colon + 1));
       if (!VALUE.test(value)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header value char');
       switch (name.toLowerCase()) {
         case 'content-length':

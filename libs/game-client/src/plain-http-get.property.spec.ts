@@ -145,6 +145,11 @@ const statusLine = fc.oneof(
     arbitrary: fc.oneof(
       fc.constantFrom(
         'ICY 200 OK',
+        'HTTP/2.0 200 OK',
+        'HTTP/0.9 200 OK',
+        'HTTP/1.2 200 OK',
+        'HTTP/1.1 099 x',
+        'HTTP/1.1 200 \u0001',
         'HTTP/1.1 20 OK',
         'HTTP/1.1 2000 OK',
         'http/1.1 200 OK',
@@ -221,6 +226,8 @@ const script: fc.Arbitrary<Script> = fc
     pieces: fc.integer({ min: 1, max: 4 }),
     cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
     close: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    /** Line feeds without carriage returns in the head (node:http refuses them at once). */
+    bareLf: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     truncate: fc.oneof(
       { weight: 5, arbitrary: fc.constant(1) },
       { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) },
@@ -228,7 +235,8 @@ const script: fc.Arbitrary<Script> = fc
   })
   .map((s) => {
     const framed = encode(Buffer.from(s.body, 'utf8'), s.framing, s.pieces);
-    const head = [s.status, ...s.headers, ...framed.headers].join('\r\n') + '\r\n\r\n';
+    const lines = [s.status, ...s.headers, ...framed.headers].join('\r\n') + '\r\n\r\n';
+    const head = s.bareLf ? lines.replace(/\r\n/g, '\n') : lines;
     const whole = Buffer.concat([
       Buffer.from(s.continue100 ? 'HTTP/1.1 100 Continue\r\n\r\n' : ''),
       Buffer.from(head, 'latin1'),
