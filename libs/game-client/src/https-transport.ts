@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http';
-import { createConnection, type NetConnectOpts } from 'node:net';
 import { createSecureContext, type TLSSocket } from 'node:tls';
 import { Agent, buildConnector, request } from 'undici';
 import { AnswerMeter, answerLimits, DEFAULT_ANSWER_CAPS, type AnswerCaps, type InFlightBudget } from './answer-limits';
 import { BoundedMap } from './bounded-map';
+import type { RawResponse } from './http-answer-parser';
+import { plainGet } from './plain-http-get';
 import { classifyNetworkError, GameClientError, type GameTransportKind } from './errors';
 
 export interface TransportOptions {
@@ -26,16 +26,7 @@ export interface TransportOptions {
 /** What a request asks, for its answer's limits and messages: an FRM endpoint or a game API function. */
 export type AnswerOf = string;
 
-/** One HTTP exchange's result: status, headers and body text. */
-export interface RawResponse {
-  status: number;
-  contentType: string;
-  contentDisposition: string | null;
-  text: string;
-}
-
-/** The socket of an agent-less plain-HTTP request (http.request passes its own options: host, port). */
-const connectPlain = (options: object) => createConnection(options as NetConnectOpts);
+export type { RawResponse } from './http-answer-parser';
 
 /** host:port of a URL, for messages (computed only when something failed). */
 const hostOf = (url: string): string => url.replace(/^[a-z]+:\/\//, '').split('/')[0] ?? url;
@@ -197,7 +188,7 @@ export class GameTransport {
 
   /**
    * A plain-HTTP GET on a fresh connection (FRM answers `Connection: close`, so pooling buys nothing there and a
-   * pool's per-origin bookkeeping costs more than the request).
+   * pool's per-origin bookkeeping costs more than the request), by plain-http-get.ts rather than node:http.
    */
   get(
     url: string,
@@ -206,53 +197,7 @@ export class GameTransport {
     what: AnswerOf = 'the answer',
   ): Promise<RawResponse> {
     const meter = new AnswerMeter(answerLimits(what, this.answerCaps), transport, this.answerBudget);
-    return new Promise<RawResponse>((resolve, reject) => {
-      // No agent at all (`agent: false` builds a throw-away Agent per request): the socket straight from
-      // net.createConnection, and `Connection: close` like any agent-less request.
-      const req = httpRequest(url, { method: 'GET', createConnection: connectPlain }, (res) => {
-        const chunks: Buffer[] = [];
-        const refuse = (error: unknown) => {
-          clearTimeout(timer);
-          req.destroy();
-          reject(error as Error);
-        };
-        try {
-          meter.declared(res.headers['content-length']);
-        } catch (error) {
-          return refuse(error);
-        }
-        res.on('data', (c: Buffer) => {
-          try {
-            meter.push(c);
-            chunks.push(c);
-          } catch (error) {
-            refuse(error);
-          }
-        });
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: res.headers['content-type'] ?? '',
-            contentDisposition: res.headers['content-disposition'] ?? null,
-            text: Buffer.concat(chunks).toString('utf8'),
-          });
-        });
-        res.on('error', (error) => {
-          clearTimeout(timer);
-          reject(classifyNetworkError(error, transport, hostOf(url)));
-        });
-      });
-      const timer = setTimeout(() => {
-        req.destroy();
-        reject(new GameClientError('timeout', `no answer from ${hostOf(url)} within ${timeoutMs} ms`, { transport }));
-      }, timeoutMs);
-      req.on('error', (error) => {
-        clearTimeout(timer);
-        reject(classifyNetworkError(error, transport, hostOf(url)));
-      });
-      req.end();
-    }).finally(() => meter.release());
+    return plainGet(url, timeoutMs, transport, meter).finally(() => meter.release());
   }
 
   /** Closes the pools; connection attempts still pending are abandoned. */
