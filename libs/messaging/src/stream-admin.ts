@@ -9,6 +9,7 @@ import {
   type ConsumerMessages,
   type ConsumerUpdateConfig,
 } from '@nats-io/jetstream';
+import { TimeoutError } from '@nats-io/transport-node';
 import type { MessagingConnection } from './connection';
 import { PULL_HEARTBEAT_MS } from './pull-watchdog';
 import { StreamMessage } from './stream-message';
@@ -47,8 +48,24 @@ export class StreamAdmin {
     private readonly naming: SubjectNaming,
   ) {}
 
-  /** Declares a stream, or updates it to the definition when it exists (idempotent). */
+  /**
+   * Declares a stream, or updates it to the definition when it exists (idempotent). A JetStream that does not
+   * answer yet (a cluster electing its meta leader right after a start or a node's loss: the request times out or
+   * says 503) is asked again, with a growing pause, for up to STREAM_DECLARE_PATIENCE_MS before the error stands.
+   */
   async ensureStream(def: StreamDefinition): Promise<string> {
+    const until = Date.now() + STREAM_DECLARE_PATIENCE_MS;
+    for (let pause = 250; ; pause = Math.min(pause * 2, 2000)) {
+      try {
+        return await this.declareStream(def);
+      } catch (error) {
+        if (!isTransient(error) || Date.now() + pause > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+
+  private async declareStream(def: StreamDefinition): Promise<string> {
     const jsm = await this.connection.jsm();
     const name = this.naming.stream(def);
     const config = {
@@ -133,6 +150,15 @@ export class StreamAdmin {
 }
 
 /** A JetStream API error that says "not found" (stream or consumer). */
+/** How long a service waits for JetStream to answer a stream's declaration at start. */
+const STREAM_DECLARE_PATIENCE_MS = 30_000;
+
+/** A JetStream that is there but not answering yet: a request timed out, or the API said 503 (no meta leader). */
+function isTransient(error: unknown): boolean {
+  if (error instanceof TimeoutError || (error as Error | null)?.cause instanceof TimeoutError) return true;
+  return error instanceof JetStreamApiError && error.status === 503;
+}
+
 export function isNotFound(error: unknown): boolean {
   return error instanceof JetStreamApiError && error.status === 404;
 }
