@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import type { AnswerMeter } from './answer-limits';
 import { classifyNetworkError, GameClientError, type GameTransportKind } from './errors';
 import { HttpAnswerParser, type RawResponse } from './http-answer-parser';
+import { BoundedMap } from './bounded-map';
 
 /** Where a plain-HTTP URL points, parsed once per URL. */
 interface Target {
@@ -19,9 +20,8 @@ interface Target {
   request: Buffer;
 }
 
-/** Parsed targets, by URL (FRM's URLs repeat every poll: one per server and endpoint). Bounded, cleared when full. */
-const targets = new Map<string, Target>();
-const MAX_TARGETS = 50_000;
+/** Parsed targets, by URL (FRM's URLs repeat every poll: one per server and endpoint); the oldest forgotten past 50,000. */
+const targets = new BoundedMap<string, Target>(50_000);
 
 function targetOf(url: string): Target {
   const known = targets.get(url);
@@ -41,7 +41,6 @@ function targetOf(url: string): Target {
       'latin1',
     ),
   };
-  if (targets.size >= MAX_TARGETS) targets.clear();
   targets.set(url, target);
   return target;
 }

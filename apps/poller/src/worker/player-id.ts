@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { BoundedMap } from '@app/game-client';
 
-/** Ids computed, by `serverId/frmId`: players are polled every 15 s, and a SHA-1 each cost more than their parse. */
-const known = new Map<string, string>();
-/** At most this many ids are kept (a few players per server); past it the cache starts again. */
-const MAX_KNOWN = 50_000;
+/**
+ * Ids computed, by `serverId/frmId`: players are polled every 15 s, and a SHA-1 each cost more than their parse. At
+ * most 50,000 kept (a few players per server); past that the oldest are forgotten.
+ */
+const known = new BoundedMap<string, string>(50_000);
 
 /** A stable UUID (version 5 layout) for an FRM player on one server: the same player keeps the same id. */
 export function playerUuid(serverId: string, frmId: string): string {
@@ -15,7 +17,6 @@ export function playerUuid(serverId: string, frmId: string): string {
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  if (known.size >= MAX_KNOWN) known.clear();
   known.set(key, id);
   return id;
 }
