@@ -71,6 +71,38 @@ export async function expectText(
   throw new Error(`expected text "${expected}" but saw "${last}" after ${timeoutMs} ms`);
 }
 
+/**
+ * Scrolls a server's dashboard (or a share page) to its end as a reader would, so every panel is built (panels far
+ * below the fold are built when they come near the viewport, NearViewport), then back to the top. Done when no
+ * placeholder is left, the last panel (the add-on's help) is there, and nothing new appeared for half a second.
+ */
+export async function scrollThrough(page: Page, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await page.locator('.panels').waitFor({ timeout: timeoutMs });
+  let quietSince = 0;
+  let last = -1;
+  for (;;) {
+    const state = await page.evaluate(() => {
+      globalThis.scrollBy(0, Math.round(globalThis.innerHeight * 0.8));
+      const doc = globalThis.document;
+      return {
+        slots: doc.querySelectorAll('[data-testid="panel-slot"]').length,
+        panels: doc.querySelectorAll('.panels > section').length,
+        end: doc.getElementById('addon-help') !== null,
+      };
+    });
+    if (state.slots === 0 && state.end && state.panels === last) {
+      if (!quietSince) quietSince = Date.now();
+      if (Date.now() - quietSince >= 500) break;
+    } else quietSince = 0;
+    last = state.panels;
+    if (Date.now() > deadline)
+      throw new Error(`the dashboard still had ${state.slots} unbuilt panel(s) after ${timeoutMs} ms of scrolling`);
+    await page.waitForTimeout(100);
+  }
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+}
+
 /** The platform of one browser test file: its database, `npm start`'s process, the browser and a first page. */
 export class BrowserPlatform {
   db!: TestDatabase;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
 import { join } from 'node:path';
-import { BrowserPlatform, DEMO, expectText, json, shot, SHOTS } from './browser-harness';
+import { BrowserPlatform, DEMO, expectText, json, scrollThrough, shot, SHOTS } from './browser-harness';
 
 /**
  * The history charts of a server's dashboard in a real browser against `npm start` (five simulated servers, the
@@ -67,6 +67,7 @@ describe('the history charts in a browser, against `npm start`', () => {
     });
     await harness.signIn(page, DEMO.email, DEMO.password);
     await page.locator('[data-testid="server-row"][data-server-name="Healthy base"]').getByRole('link').first().click();
+    await scrollThrough(page);
     await panel('chart-players').waitFor({ timeout: 30_000 });
   }, 240_000);
 

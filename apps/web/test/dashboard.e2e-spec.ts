@@ -1,7 +1,7 @@
 import { SimulatorProcess, type PlatformProcess } from '@app/testing';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
+import { BrowserPlatform, DEMO, expectText, json, scrollThrough, shot } from './browser-harness';
 
 /**
  * The dashboard in a real browser (Debian's chromium driven by playwright-core) against the platform started the
@@ -53,6 +53,9 @@ describe('the dashboard in a browser, against `npm start`', () => {
     await row(page, 'Healthy base').getByRole('link').first().click();
     const tick = page.locator('[data-testid="tick-rate"]');
     await tick.waitFor({ timeout: 20_000 });
+    // The panels far below the fold are not built until the reader comes near them: places held, no machines table.
+    await page.locator('[data-testid="panel-slot"]').first().waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await page.locator('section#machines').count()).toBe(0);
     await page.evaluate(() => ((globalThis as unknown as { __noReload: number }).__noReload = 42));
     await json(`${sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 21.5 } });
     await expectText(tick, '21.5', 40_000);
@@ -75,6 +78,10 @@ describe('the dashboard in a browser, against `npm start`', () => {
 
   test("every panel shows the simulator's data", async () => {
     const panel = (id: string) => page.locator(`section#${id}`);
+    // Scrolled through as a reader would: every panel is built on the way, the machines table too.
+    await scrollThrough(page);
+    expect(await page.locator('[data-testid="panel-slot"]').count()).toBe(0);
+    await panel('machines').waitFor({ state: 'attached' });
     for (const id of ['health', 'history', 'power', 'players', 'production', 'trains', 'drones', 'factory'])
       await panel(id).waitFor({ timeout: 10_000 });
     expect(await panel('health').getByTestId('player-count').textContent()).toMatch(/^\d+$/);

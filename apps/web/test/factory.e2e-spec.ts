@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
+import { BrowserPlatform, DEMO, expectText, json, scrollThrough, shot } from './browser-harness';
 
 /**
  * Issue 20's dashboard in a real browser against `npm start`: the factory machine by machine (sorting, filters, the
@@ -36,6 +36,7 @@ describe('the factory view and the panels of issue 20, in a browser', () => {
     frm = async (endpoint) => (await json(`http://${target.host}:${described.addon_http_port}/${endpoint}`)).body;
     await harness.signIn(page, DEMO.email, DEMO.password);
     await page.goto(`${harness.base}/servers/${target.server_id}`);
+    await scrollThrough(page);
   }, 240_000);
 
   afterAll(() => harness.close());
@@ -237,6 +238,7 @@ describe('the factory view and the panels of issue 20, in a browser', () => {
 
   test('without the add-on, every new panel says it is needed', async () => {
     await page.goto(`${harness.base}/servers/${harness.sim('Vanilla server (no add-on)').server_id}`);
+    await scrollThrough(page);
     for (const id of ['machines', 'generators', 'extractors', 'drone-stations', 'inventory', 'resource-sink'])
       await panel(id).getByTestId('addon-needed').waitFor({ timeout: 60_000 });
     await shot(page, '26-panels-without-addon');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
+import { BrowserPlatform, DEMO, expectText, json, scrollThrough, shot } from './browser-harness';
 
 interface Session {
   player_id: string;
@@ -158,6 +158,7 @@ describe('player history, against `npm start`', () => {
 
     // The players chart: hovering it says who was online then.
     await page.goto(`${harness.base}/servers/${serverId}`);
+    await scrollThrough(page);
     const chart = page.locator('#chart-players .ts-chart').first();
     const over = chart.locator('.u-over');
     await over.waitFor({ timeout: 60_000 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { BrowserPlatform, expectText, json, shot, SHOTS } from './browser-harness';
+import { BrowserPlatform, expectText, json, scrollThrough, shot, SHOTS } from './browser-harness';
 
 /**
  * What a share link shows to someone without an account, in a real browser against `npm start`: the server's live
@@ -60,6 +60,7 @@ describe('share links in a browser, against `npm start`', () => {
     await json(`${harness.sim('Healthy base').control_url}/world`, { method: 'PATCH', body: { tickRate: 26.5 } });
     await expectText(p.locator('[data-testid="tick-rate"]'), '26.5', 40_000);
     // Issue 20's panels are shared read-only too: the generators, and the factory's machines.
+    await scrollThrough(p);
     await p.locator('[data-testid="generator-row"]').first().waitFor({ timeout: 40_000 });
     expect(await p.locator('[data-testid="generator-row"]').count()).toBeGreaterThan(0);
     await expectAccessible(p, 'share-page');

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { session } from '../lib/api';
 import { nextPath, rememberHash } from '../lib/after-sign-in';
+import { prefetchFor } from '../lib/server-queries';
 import { Layout } from './Layout';
 
 /**
@@ -150,6 +151,8 @@ const appRoute = createRoute({
     rememberHash(location.hash);
     throw redirect({ to: '/login', search: back ? { next: back } : {}, replace: true });
   },
+  // The account and plan every signed-in page shows, asked while the page's code loads (not after its render).
+  loader: () => prefetchFor({}),
   component: () => (
     <Layout>
       <Suspense fallback={null}>
@@ -159,8 +162,18 @@ const appRoute = createRoute({
   ),
 });
 
-const indexRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: () => <Servers /> });
-const serversRoute = createRoute({ getParentRoute: () => appRoute, path: '/servers', component: () => <Servers /> });
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  loader: () => prefetchFor({ servers: true }),
+  component: () => <Servers />,
+});
+const serversRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/servers',
+  loader: () => prefetchFor({ servers: true }),
+  component: () => <Servers />,
+});
 const addServerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/servers/new',
@@ -169,6 +182,7 @@ const addServerRoute = createRoute({
 const serverRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/servers/$id',
+  loader: ({ params }) => prefetchFor({ serverId: params.id }),
   component: function ServerRoute() {
     return <ServerDashboard serverId={serverRoute.useParams().id} />;
   },

@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, session, type ApiFailure } from './api';
-import type { GetAnswer } from './api/client';
+import { session, type ApiFailure } from './api';
 import { keys, queryClient } from './query';
+import { meQuery, subscriptionQuery, type Me, type Subscription } from './server-queries';
 
-/** GET /api/v1/me: the user, their saved language, organisations, role and plan (generated from the API). */
-export type Me = GetAnswer<'/api/v1/me'>;
-
-/** GET /api/v1/billing/subscription (generated from the API). */
-export type Subscription = GetAnswer<'/api/v1/billing/subscription'>;
+export type { Me, Subscription } from './server-queries';
 
 export interface Account {
   me: Me | null;
@@ -23,12 +19,8 @@ export interface Account {
  */
 export function useAccount(): Account {
   const token = useSyncExternalStore(session.subscribe, session.token);
-  const me = useQuery({ queryKey: keys.me, queryFn: () => api<Me>('GET', '/api/v1/me'), enabled: token !== null });
-  const subscription = useQuery({
-    queryKey: keys.subscription,
-    queryFn: () => api<Subscription>('GET', '/api/v1/billing/subscription').catch(() => null),
-    enabled: token !== null,
-  });
+  const me = useQuery({ ...meQuery, enabled: token !== null });
+  const subscription = useQuery({ ...subscriptionQuery, enabled: token !== null });
   return {
     me: me.data ?? null,
     subscription: subscription.data ?? null,

@@ -5,6 +5,7 @@ import { ApiFailure } from '../lib/api';
 import type { GetAnswer } from '../lib/api/client';
 import { ms } from '../lib/format';
 import { queryClient } from '../lib/query';
+import { startInTurns } from '../lib/tasks';
 import { loadHistory } from './history';
 import { get, liveKeys, type DataSource } from './source';
 import { liveStore, type DataOf, type Kind, type LivePoint } from './store';
@@ -124,7 +125,8 @@ export async function seedLatest(src: DataSource, withAddon: boolean): Promise<S
       else errors[kind] = e;
     }
   };
-  await Promise.all([run('health'), ...(withAddon ? ADDON_KINDS.map(run) : [])]);
+  // One request started per task (each costs the page a few ms; thirteen at once were a long task).
+  await startInTurns(withAddon ? (['health', ...ADDON_KINDS] as SeededKind[]) : ['health'], run);
   return errors;
 }
 

@@ -48,16 +48,7 @@ export const channelsQuery = queryOptions({
   queryFn: () => unwrap(client.GET('/api/v1/notification-channels')),
 });
 
-export const serversQuery = queryOptions({
-  queryKey: keys.servers,
-  queryFn: () => unwrap(client.GET('/api/v1/servers')),
-});
-
-export const serverQuery = (id: string) =>
-  queryOptions({
-    queryKey: keys.server(id),
-    queryFn: () => unwrap(client.GET('/api/v1/servers/{id}', { params: { path: { id } } })),
-  });
+export { serverQuery, serversQuery } from '../../lib/server-queries';
 
 export const silencesQuery = (includeExpired: boolean) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NearViewport } from '../../components/NearViewport';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Intervals } from '../../lib/account';
 import { ago, timeTooltip } from '../../lib/format';
@@ -62,20 +63,23 @@ export function Dashboard(props: DashboardProps) {
   const { t } = useTranslation('dashboard');
   const live = useServerLive(props.src.key);
   const [seedErrors, setSeedErrors] = useState<SeedErrors>({});
-  // The panels appear once, when the first data is in (the seed of every kind's latest value, or 2.5 s at most),
-  // instead of each growing as its answer arrives: nothing the reader is looking at jumps (CLS), and the first
-  // render is one task instead of eight.
+  // The panels appear once, when the first data is in (the seed of the kinds the first screen shows, or 2.5 s at
+  // most), instead of each growing as its answer arrives: nothing the reader is looking at jumps (CLS), and the
+  // first render is one task instead of eight. The kinds of the panels further down (seedPanels) come on their own:
+  // those panels are built when the reader comes near them (NearViewport).
   const [settled, setSettled] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
     setSettled(false);
+    setSeedErrors({});
     const cap = setTimeout(() => !cancelled && setSettled(true), SETTLE_MS);
     const withAddon = liveStore.get(props.src.key).addonStatus !== 'unavailable';
-    void Promise.all([seedLatest(props.src, withAddon), seedPanels(props.src, withAddon)]).then(([a, b]) => {
-      if (cancelled) return;
-      setSeedErrors({ ...a, ...b });
-      setSettled(true);
+    const seeded = (errors: SeedErrors) => !cancelled && setSeedErrors((before) => ({ ...before, ...errors }));
+    void seedLatest(props.src, withAddon).then((errors) => {
+      seeded(errors);
+      if (!cancelled) setSettled(true);
+      return seedPanels(props.src, withAddon).then(seeded);
     });
     return () => {
       cancelled = true;
@@ -92,31 +96,39 @@ export function Dashboard(props: DashboardProps) {
   };
   const addon = live.addonStatus ?? 'unknown';
   const addonLabel = t(`addonState.${addon}`);
-  // Every panel of the page, in order; they mount one per task once the first data is in (useInTurns).
-  const panels: Array<() => ReactNode> = [
-    () => <HealthPanel ctx={ctx} />,
-    () => <HistoryPanel ctx={ctx} retentionHours={props.retentionHours} planName={props.planName} />,
-    () => <PowerPanel ctx={ctx} />,
-    () => <PlayersPanel ctx={ctx} />,
-    () => <ProductionPanel ctx={ctx} />,
-    () => <TrainsPanel ctx={ctx} />,
-    () => <DronesPanel ctx={ctx} />,
-    () => <FactoryPanel ctx={ctx} />,
-    () => <ResourceSinkPanel ctx={ctx} />,
-    () => <FactoryView ctx={ctx} />,
-    () => <GeneratorsPanel ctx={ctx} />,
-    () => <ExtractorsPanel ctx={ctx} />,
-    () => <DroneStationsPanel ctx={ctx} />,
-    () => <InventorySearch ctx={ctx} />,
-    () => props.morePanels?.(ctx),
-    () => (
-      <AddonHelp
-        open={addon === 'unavailable'}
-        reason={addon === 'unavailable' ? live.addonReason : null}
-        addonHttpPort={props.addonHttpPort}
-        addonWsPort={props.addonWsPort}
-      />
-    ),
+  // Every panel of the page, in order, with the size of its place until it is built (NearViewport: the panels far
+  // below the fold are built when the reader comes near them); they mount one per task once the first data is in
+  // (useInTurns). `slot: null`: always built (the health panel at the top, the add-on's help the header links to).
+  const panels: Array<{ slot: { wide: boolean; height: number } | null; render: () => ReactNode }> = [
+    { slot: null, render: () => <HealthPanel ctx={ctx} /> },
+    {
+      slot: { wide: true, height: 426 },
+      render: () => <HistoryPanel ctx={ctx} retentionHours={props.retentionHours} planName={props.planName} />,
+    },
+    { slot: { wide: true, height: 314 }, render: () => <PowerPanel ctx={ctx} /> },
+    { slot: { wide: true, height: 577 }, render: () => <PlayersPanel ctx={ctx} /> },
+    { slot: { wide: true, height: 554 }, render: () => <ProductionPanel ctx={ctx} /> },
+    { slot: { wide: false, height: 222 }, render: () => <TrainsPanel ctx={ctx} /> },
+    { slot: { wide: false, height: 222 }, render: () => <DronesPanel ctx={ctx} /> },
+    { slot: { wide: false, height: 217 }, render: () => <FactoryPanel ctx={ctx} /> },
+    { slot: { wide: false, height: 217 }, render: () => <ResourceSinkPanel ctx={ctx} /> },
+    { slot: { wide: true, height: 704 }, render: () => <FactoryView ctx={ctx} /> },
+    { slot: { wide: true, height: 639 }, render: () => <GeneratorsPanel ctx={ctx} /> },
+    { slot: { wide: true, height: 751 }, render: () => <ExtractorsPanel ctx={ctx} /> },
+    { slot: { wide: true, height: 245 }, render: () => <DroneStationsPanel ctx={ctx} /> },
+    { slot: { wide: true, height: 146 }, render: () => <InventorySearch ctx={ctx} /> },
+    { slot: null, render: () => props.morePanels?.(ctx) },
+    {
+      slot: null,
+      render: () => (
+        <AddonHelp
+          open={addon === 'unavailable'}
+          reason={addon === 'unavailable' ? live.addonReason : null}
+          addonHttpPort={props.addonHttpPort}
+          addonWsPort={props.addonWsPort}
+        />
+      ),
+    },
   ];
   const shown = useInTurns(panels.length, settled);
 
@@ -184,9 +196,15 @@ export function Dashboard(props: DashboardProps) {
       )}
       {settled ? (
         <div className="panels">
-          {panels.slice(0, shown).map((panel, i) => (
-            <Fragment key={i}>{panel()}</Fragment>
-          ))}
+          {panels.slice(0, shown).map((panel, i) =>
+            panel.slot ? (
+              <NearViewport key={i} wide={panel.slot.wide} height={panel.slot.height}>
+                {panel.render()}
+              </NearViewport>
+            ) : (
+              <Fragment key={i}>{panel.render()}</Fragment>
+            ),
+          )}
         </div>
       ) : (
         <div className="panels-pending" role="status">

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { client, unwrap, type GetAnswer, type paths } from '../../lib/api/client';
 import { reloadAccount } from '../../lib/account';
@@ -21,12 +21,7 @@ export type DiagnoseAnswer = DiagnoseAnswer200 & {
   failure?: { code: string; step: string; reason: string; observed: string; remedy: string } | null;
 };
 
-/** One server's row; the live adapter keeps its status current from the socket. */
-export const serverQuery = (id: string) =>
-  queryOptions({
-    queryKey: keys.server(id),
-    queryFn: () => unwrap(client.GET('/api/v1/servers/{id}', { params: { path: { id } } })),
-  });
+export { serverQuery } from '../../lib/server-queries';
 
 /** Rename, new ports or admin password: the answer replaces the cached row, the list is read again. */
 export function useUpdateServer(id: string) {

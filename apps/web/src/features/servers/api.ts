@@ -1,10 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { DiagStep } from '../../components/Diagnostics';
 import { ApiFailure } from '../../lib/api';
-import { client, unwrap, type GetAnswer, type paths } from '../../lib/api/client';
+import type { GetAnswer, paths } from '../../lib/api/client';
 import { i18n } from '../../lib/i18n';
 import { apiNdjson, failureOfLine } from '../../lib/ndjson';
-import { keys } from '../../lib/query';
 import type { DataSource } from '../../live/seed';
 
 /** A server as GET /api/v1/servers lists it (the api-gateway's ServerView, from the OpenAPI document). */
@@ -22,10 +20,7 @@ export type CreateLine = CreateRoute['responses'][200]['content']['application/x
 export const serverSource = (id: string): DataSource => ({ key: id, base: `/api/v1/servers/${id}`, auth: true });
 
 /** The organisation's servers (TanStack Query; the socket keeps their statuses live in the live store). */
-export const serversQuery = queryOptions({
-  queryKey: keys.servers,
-  queryFn: () => unwrap(client.GET('/api/v1/servers')),
-});
+export { serversQuery } from '../../lib/server-queries';
 
 /**
  * Registers a server with the live answer: `onStep` sees each diagnostic step as the probe finishes it; resolves

@@ -1,3 +1,4 @@
+import { NearViewport } from '../../../components/NearViewport';
 import { useInTurns } from '../../../lib/hooks';
 import type { PanelContext } from '../common';
 import { GeneratorsChart } from './GeneratorsChart';
@@ -11,7 +12,14 @@ import { livePanel } from '../live-panel';
 
 export type { ChartsContext } from './charts-context';
 
-const CHARTS = [PowerChart, ProductionChart, GeneratorsChart, SinkChart, PlayersChart];
+/** Each chart with the height of its place until it is built (NearViewport: built when the reader comes near). */
+const CHARTS = [
+  { Chart: PowerChart, height: 442 },
+  { Chart: ProductionChart, height: 442 },
+  { Chart: GeneratorsChart, height: 398 },
+  { Chart: SinkChart, height: 398 },
+  { Chart: PlayersChart, height: 762 },
+];
 
 export interface ChartPanelsProps {
   ctx: PanelContext;
@@ -39,8 +47,10 @@ function ChartPanelsView(props: ChartPanelsProps) {
   const shown = useInTurns(CHARTS.length, true);
   return (
     <>
-      {CHARTS.slice(0, shown).map((Chart, i) => (
-        <Chart key={i} {...charts} />
+      {CHARTS.slice(0, shown).map(({ Chart, height }, i) => (
+        <NearViewport key={i} wide height={height}>
+          <Chart {...charts} />
+        </NearViewport>
       ))}
     </>
   );

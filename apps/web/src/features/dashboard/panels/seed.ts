@@ -4,6 +4,7 @@ import { eventDataOf, recordOfApiRow } from '@app/samples/rows';
 import { ApiFailure } from '../../../lib/api';
 import { ms } from '../../../lib/format';
 import { queryClient } from '../../../lib/query';
+import { startInTurns } from '../../../lib/tasks';
 import type { SeedErrors } from '../../../live/seed';
 import { get, liveKeys, type DataSource } from '../../../live/source';
 import { liveStore, type DataOf } from '../../../live/store';
@@ -55,6 +56,6 @@ export async function seedPanels(src: DataSource, withAddon: boolean): Promise<S
       else errors[kind] = e;
     }
   };
-  await Promise.all((Object.keys(PANEL_READS) as PanelKind[]).map(run));
+  await startInTurns(Object.keys(PANEL_READS) as PanelKind[], run);
   return errors;
 }

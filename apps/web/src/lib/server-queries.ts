@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+import { client, unwrap, type GetAnswer } from './api/client';
+import { keys, queryClient } from './query';
+
+/**
+ * The queries several pages share (the account, the servers list, one server's row), defined once: the routes
+ * start them as soon as the address is known (`prefetchFor`), while the page's code is still loading, and the
+ * pages read the same cache entries.
+ */
+
+/** GET /api/v1/me: the user, their saved language, organisations, role and plan (generated from the API). */
+export type Me = GetAnswer<'/api/v1/me'>;
+/** GET /api/v1/billing/subscription (generated from the API). */
+export type Subscription = GetAnswer<'/api/v1/billing/subscription'>;
+
+export const meQuery = queryOptions({ queryKey: keys.me, queryFn: () => api<Me>('GET', '/api/v1/me') });
+/** The plan; null when it cannot be read (the pages then show no plan figures, not an error). */
+export const subscriptionQuery = queryOptions({
+  queryKey: keys.subscription,
+  queryFn: () => api<Subscription>('GET', '/api/v1/billing/subscription').catch(() => null),
+});
+
+/** The organisation's servers (the socket keeps their statuses live in the live store). */
+export const serversQuery = queryOptions({
+  queryKey: keys.servers,
+  queryFn: () => unwrap(client.GET('/api/v1/servers')),
+});
+
+/** One server's row; the live adapter keeps its status current from the socket. */
+export const serverQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.server(id),
+    queryFn: () => unwrap(client.GET('/api/v1/servers/{id}', { params: { path: { id } } })),
+  });
+
+/**
+ * Starts what a signed-in page needs first (account and plan) and, for the servers list or one server's page,
+ * that page's own row(s): in parallel with loading the page's code instead of after its first render. Fresh
+ * answers in the cache are not asked again; failures are the page's to show (its query asks again).
+ */
+export function prefetchFor(page: { servers?: true; serverId?: string }): void {
+  void queryClient.prefetchQuery(meQuery);
+  void queryClient.prefetchQuery(subscriptionQuery);
+  if (page.servers) void queryClient.prefetchQuery(serversQuery);
+  if (page.serverId) void queryClient.prefetchQuery(serverQuery(page.serverId));
+}
