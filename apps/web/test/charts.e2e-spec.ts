@@ -171,6 +171,7 @@ describe('the history charts in a browser, against `npm start`', () => {
       await page.waitForTimeout(20_000);
       const before = requests.length;
       await page.reload();
+      await scrollThrough(page);
       await panel('chart-players').getByTestId('trail').first().waitFor({ timeout: 15_000 });
       expect(requests.slice(before).some((u) => u.pathname.endsWith('/players/trails'))).toBe(true);
       most = await longest();
