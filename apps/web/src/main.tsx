@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { router } from './app/router';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import './lib/i18n';
+import { session } from './lib/api';
 import { warmFormatters } from './lib/format';
 import { queryClient } from './lib/query';
 import { registerRouter } from './lib/router';
@@ -43,5 +44,7 @@ startTransition(() =>
   ),
 );
 
-// Intl's unit data loads on first use: in idle time, not in the render of the first page's numbers.
-if (!onOverlay) (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(() => warmFormatters());
+// Intl's unit data loads on first use (100-250 ms on a slow machine): in idle time, not in the render of the first
+// page's numbers; only where numbers come (signed in, or a share page), not on the sign-in page, which shows none.
+if (!onOverlay && (session.token() || location.pathname.startsWith('/share/')))
+  (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(() => warmFormatters());
