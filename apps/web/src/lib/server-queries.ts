@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { client, unwrap, type GetAnswer } from './api/client';
 import { keys, queryClient } from './query';
+import { startInTurns } from './tasks';
 
 /**
  * The queries several pages share (the account, the servers list, one server's row), defined once: the routes
@@ -40,8 +41,12 @@ export const serverQuery = (id: string) =>
  * answers in the cache are not asked again; failures are the page's to show (its query asks again).
  */
 export function prefetchFor(page: { servers?: true; serverId?: string }): void {
-  void queryClient.prefetchQuery(meQuery);
-  void queryClient.prefetchQuery(subscriptionQuery);
-  if (page.servers) void queryClient.prefetchQuery(serversQuery);
-  if (page.serverId) void queryClient.prefetchQuery(serverQuery(page.serverId));
+  // The page's own rows first; one request started per task (each costs the page a few milliseconds).
+  const queries = [
+    ...(page.servers ? [serversQuery] : []),
+    ...(page.serverId ? [serverQuery(page.serverId)] : []),
+    meQuery,
+    subscriptionQuery,
+  ] as Array<Parameters<typeof queryClient.prefetchQuery>[0]>;
+  void startInTurns(queries, (q) => queryClient.prefetchQuery(q));
 }
