@@ -97,7 +97,8 @@ const READS = {
   factory,
 } satisfies Partial<{ [K in Kind]: (src: DataSource) => Promise<Seed<K>> }>;
 
-type SeededKind = keyof typeof READS;
+/** The kinds `seedLatest` reads. */
+export type SeededKind = keyof typeof READS;
 const ADDON_KINDS: SeededKind[] = ['power', 'players', 'production', 'trains', 'drones', 'factory'];
 
 /** Failures of a seed per kind (other than "no data yet" and "add-on unavailable", which the panels explain). */
@@ -107,8 +108,13 @@ export type SeedErrors = Partial<Record<Kind, ApiFailure>>;
  * Loads the newest values over REST so the dashboard shows data even before (or without) the socket's snapshot.
  * Each read is a query (`fetchQuery`, fresh for 10 s): the servers list and a dashboard opened right after share
  * one request. Anything the socket already delivered that is as new or newer wins (the store compares times).
+ * `only`: just these kinds (a dashboard reads what its first screen shows first).
  */
-export async function seedLatest(src: DataSource, withAddon: boolean): Promise<SeedErrors> {
+export async function seedLatest(
+  src: DataSource,
+  withAddon: boolean,
+  only?: readonly SeededKind[],
+): Promise<SeedErrors> {
   const errors: SeedErrors = {};
   const run = async (kind: SeededKind) => {
     try {
@@ -126,7 +132,8 @@ export async function seedLatest(src: DataSource, withAddon: boolean): Promise<S
     }
   };
   // One request started per task (each costs the page a few ms; thirteen at once were a long task).
-  await startInTurns(withAddon ? (['health', ...ADDON_KINDS] as SeededKind[]) : ['health'], run);
+  const kinds: SeededKind[] = withAddon ? ['health', ...ADDON_KINDS] : ['health'];
+  await startInTurns(only ? kinds.filter((k) => only.includes(k)) : kinds, run);
   return errors;
 }
 

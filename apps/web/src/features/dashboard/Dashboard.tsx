@@ -6,7 +6,7 @@ import type { Intervals } from '../../lib/account';
 import { ago, timeTooltip } from '../../lib/format';
 import { useInTurns, useNow } from '../../lib/hooks';
 import { useServerLive } from '../../live/hooks';
-import { seedLatest, type DataSource, type SeedErrors } from '../../live/seed';
+import { seedLatest, type DataSource, type SeededKind, type SeedErrors } from '../../live/seed';
 import { liveStore } from '../../live/store';
 import { AddonHelp } from './AddonHelp';
 import type { PanelContext } from './common';
@@ -55,6 +55,11 @@ function IncidentAge(props: { time: number }) {
   return <>{t('incidents.since', { ago: ago(props.time, useNow()) })}</>;
 }
 
+/** The kinds the first screen of a dashboard shows (read first; the panels appear once they are in). */
+const FIRST_SCREEN: SeededKind[] = ['health', 'power', 'players'];
+/** The other kinds `seedLatest` reads, for the panels further down. */
+const FURTHER_DOWN: SeededKind[] = ['production', 'trains', 'drones', 'factory'];
+
 /** How long the panels wait for the first data before showing what they have. */
 const SETTLE_MS = 2500;
 
@@ -65,8 +70,8 @@ export function Dashboard(props: DashboardProps) {
   const [seedErrors, setSeedErrors] = useState<SeedErrors>({});
   // The panels appear once, when the first data is in (the seed of the kinds the first screen shows, or 2.5 s at
   // most), instead of each growing as its answer arrives: nothing the reader is looking at jumps (CLS), and the
-  // first render is one task instead of eight. The kinds of the panels further down (seedPanels) come on their own:
-  // those panels are built when the reader comes near them (NearViewport).
+  // first render is one task instead of eight. The kinds of the panels further down come after: those panels are
+  // built when the reader comes near them (NearViewport).
   const [settled, setSettled] = useState(false);
 
   useEffect(() => {
@@ -76,11 +81,15 @@ export function Dashboard(props: DashboardProps) {
     const cap = setTimeout(() => !cancelled && setSettled(true), SETTLE_MS);
     const withAddon = liveStore.get(props.src.key).addonStatus !== 'unavailable';
     const seeded = (errors: SeedErrors) => !cancelled && setSeedErrors((before) => ({ ...before, ...errors }));
-    void seedLatest(props.src, withAddon).then((errors) => {
-      seeded(errors);
-      if (!cancelled) setSettled(true);
-      return seedPanels(props.src, withAddon).then(seeded);
-    });
+    void seedLatest(props.src, withAddon, FIRST_SCREEN)
+      .then((errors) => {
+        seeded(errors);
+        if (!cancelled) setSettled(true);
+        return seedLatest(props.src, withAddon, FURTHER_DOWN);
+      })
+      .then(seeded)
+      .then(() => seedPanels(props.src, withAddon))
+      .then(seeded);
     return () => {
       cancelled = true;
       clearTimeout(cap);
