@@ -47,3 +47,11 @@ startTransition(() =>
 // Intl's data loads on first use (40-400 ms on a slow machine): on a worker's thread (warmIntl), not in the render of
 // the first page's numbers; only where numbers come (signed in, or a share page), not on the sign-in page.
 if (!onOverlay && (session.token() || location.pathname.startsWith('/share/'))) warmIntl();
+else if (!onOverlay) {
+  // Signed in later in this document: warmed then, once.
+  const stop = session.subscribe(() => {
+    if (!session.token()) return;
+    stop();
+    warmIntl();
+  });
+}

@@ -83,8 +83,9 @@ export async function scrollThrough(page: Page, timeoutMs = 60_000): Promise<voi
   let last = -1;
   for (;;) {
     const state = await page.evaluate(() => {
-      globalThis.scrollBy(0, Math.round(globalThis.innerHeight * 0.8));
-      const doc = globalThis.document;
+      const w = globalThis as unknown as BrowserWindow;
+      w.scrollBy(0, Math.round(w.innerHeight * 0.8));
+      const doc = w.document;
       return {
         slots: doc.querySelectorAll('[data-testid="panel-slot"]').length,
         panels: doc.querySelectorAll('.panels > section').length,
@@ -100,7 +101,18 @@ export async function scrollThrough(page: Page, timeoutMs = 60_000): Promise<voi
       throw new Error(`the dashboard still had ${state.slots} unbuilt panel(s) after ${timeoutMs} ms of scrolling`);
     await page.waitForTimeout(100);
   }
-  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollTo(0, 0));
+}
+
+/** What `scrollThrough` uses of the page's window (this file is also compiled without the DOM's types). */
+interface BrowserWindow {
+  innerHeight: number;
+  scrollBy(x: number, y: number): void;
+  scrollTo(x: number, y: number): void;
+  document: {
+    querySelectorAll(selector: string): { length: number };
+    getElementById(id: string): unknown;
+  };
 }
 
 /** The platform of one browser test file: its database, `npm start`'s process, the browser and a first page. */

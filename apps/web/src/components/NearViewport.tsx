@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * Panels far below the fold are built when the reader comes near them, not while the page loads: a server's
@@ -34,8 +35,10 @@ function listenForRevealAll(): void {
     },
     { capture: true },
   );
-  window.addEventListener('beforeprint', revealAllPanels);
-  window.addEventListener('hashchange', revealAllPanels);
+  // Not input events, so React would render the panels in a later task: after the browser laid the page out for
+  // print, or scrolled to the anchor. Rendered before the handler returns instead.
+  window.addEventListener('beforeprint', () => flushSync(revealAllPanels));
+  window.addEventListener('hashchange', () => flushSync(revealAllPanels));
 }
 
 export interface NearViewportProps {

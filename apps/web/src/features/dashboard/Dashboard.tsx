@@ -80,15 +80,22 @@ export function Dashboard(props: DashboardProps) {
     setSeedErrors({});
     const cap = setTimeout(() => !cancelled && setSettled(true), SETTLE_MS);
     const withAddon = liveStore.get(props.src.key).addonStatus !== 'unavailable';
-    const seeded = (errors: SeedErrors) => !cancelled && setSeedErrors((before) => ({ ...before, ...errors }));
+    // Failures only: a new (empty) errors object would render every panel again for nothing.
+    const seeded = (errors: SeedErrors) => {
+      if (!cancelled && Object.keys(errors).length > 0) setSeedErrors((before) => ({ ...before, ...errors }));
+    };
+    // Each stage asks whether the page is still there and the add-on still answers (an AddonUnavailable answer of
+    // the first screen's kinds marks it in the live store).
+    const addon = () => !cancelled && liveStore.get(props.src.key).addonStatus !== 'unavailable';
+    const none: SeedErrors = {};
     void seedLatest(props.src, withAddon, FIRST_SCREEN)
       .then((errors) => {
         seeded(errors);
         if (!cancelled) setSettled(true);
-        return seedLatest(props.src, withAddon, FURTHER_DOWN);
+        return cancelled ? none : seedLatest(props.src, addon(), FURTHER_DOWN);
       })
       .then(seeded)
-      .then(() => seedPanels(props.src, withAddon))
+      .then(() => (cancelled ? none : seedPanels(props.src, addon())))
       .then(seeded);
     return () => {
       cancelled = true;
@@ -110,11 +117,12 @@ export function Dashboard(props: DashboardProps) {
   // (useInTurns). `slot: null`: always built (the health panel at the top, the add-on's help the header links to).
   const panels: Array<{ slot: { wide: boolean; height: number } | null; render: () => ReactNode }> = [
     { slot: null, render: () => <HealthPanel ctx={ctx} /> },
+    // The first screen: built at once (a placeholder swapped after the first paint would move what the reader sees).
     {
-      slot: { wide: true, height: 426 },
+      slot: null,
       render: () => <HistoryPanel ctx={ctx} retentionHours={props.retentionHours} planName={props.planName} />,
     },
-    { slot: { wide: true, height: 314 }, render: () => <PowerPanel ctx={ctx} /> },
+    { slot: null, render: () => <PowerPanel ctx={ctx} /> },
     { slot: { wide: true, height: 577 }, render: () => <PlayersPanel ctx={ctx} /> },
     { slot: { wide: true, height: 554 }, render: () => <ProductionPanel ctx={ctx} /> },
     { slot: { wide: false, height: 222 }, render: () => <TrainsPanel ctx={ctx} /> },
