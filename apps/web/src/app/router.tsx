@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { session } from '../lib/api';
 import { nextPath, rememberHash } from '../lib/after-sign-in';
-import { prefetchFor } from '../lib/server-queries';
+import { meQuery, prefetch, serverQuery, serversQuery, subscriptionQuery } from '../lib/server-queries';
 import { Layout } from './Layout';
 
 /**
@@ -152,7 +152,7 @@ const appRoute = createRoute({
     throw redirect({ to: '/login', search: back ? { next: back } : {}, replace: true });
   },
   // The account and plan every signed-in page shows, asked while the page's code loads (not after its render).
-  loader: () => prefetchFor({}),
+  loader: () => prefetch(meQuery, subscriptionQuery),
   component: () => (
     <Layout>
       <Suspense fallback={null}>
@@ -165,13 +165,13 @@ const appRoute = createRoute({
 const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  loader: () => prefetchFor({ servers: true }),
+  loader: () => prefetch(serversQuery),
   component: () => <Servers />,
 });
 const serversRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/servers',
-  loader: () => prefetchFor({ servers: true }),
+  loader: () => prefetch(serversQuery),
   component: () => <Servers />,
 });
 const addServerRoute = createRoute({
@@ -182,7 +182,7 @@ const addServerRoute = createRoute({
 const serverRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/servers/$id',
-  loader: ({ params }) => prefetchFor({ serverId: params.id }),
+  loader: ({ params }) => prefetch(serverQuery(params.id)),
   component: function ServerRoute() {
     return <ServerDashboard serverId={serverRoute.useParams().id} />;
   },

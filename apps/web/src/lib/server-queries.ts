@@ -6,7 +6,7 @@ import { startInTurns } from './tasks';
 
 /**
  * The queries several pages share (the account, the servers list, one server's row), defined once: the routes
- * start them as soon as the address is known (`prefetchFor`), while the page's code is still loading, and the
+ * start them as soon as the address is known (`prefetch`), while the page's code is still loading, and the
  * pages read the same cache entries.
  */
 
@@ -36,17 +36,12 @@ export const serverQuery = (id: string) =>
   });
 
 /**
- * Starts what a signed-in page needs first (account and plan) and, for the servers list or one server's page,
- * that page's own row(s): in parallel with loading the page's code instead of after its first render. Fresh
- * answers in the cache are not asked again; failures are the page's to show (its query asks again).
+ * Starts the given queries, one request per task (each costs the page a few milliseconds): the routes' loaders call
+ * it with what their page shows first (the signed-in frame: account and plan; the servers list or one server's page:
+ * its rows), in parallel with loading the page's code instead of after its first render. Fresh answers in the cache
+ * are not asked again; failures are the page's to show (its query asks again).
  */
-export function prefetchFor(page: { servers?: true; serverId?: string }): void {
-  // The page's own rows first; one request started per task (each costs the page a few milliseconds).
-  const queries = [
-    ...(page.servers ? [serversQuery] : []),
-    ...(page.serverId ? [serverQuery(page.serverId)] : []),
-    meQuery,
-    subscriptionQuery,
-  ] as Array<Parameters<typeof queryClient.prefetchQuery>[0]>;
-  void startInTurns(queries, (q) => queryClient.prefetchQuery(q));
+export function prefetch(...queries: object[]): void {
+  type Options = Parameters<typeof queryClient.prefetchQuery>[0];
+  void startInTurns(queries, (q) => queryClient.prefetchQuery(q as Options));
 }

@@ -100,6 +100,8 @@ const READS = {
 /** The kinds `seedLatest` reads. */
 export type SeededKind = keyof typeof READS;
 const ADDON_KINDS: SeededKind[] = ['power', 'players', 'production', 'trains', 'drones', 'factory'];
+/** Every kind `seedLatest` reads, in the order it reads them. */
+export const SEEDED_KINDS: readonly SeededKind[] = ['health', ...ADDON_KINDS];
 
 /** Failures of a seed per kind (other than "no data yet" and "add-on unavailable", which the panels explain). */
 export type SeedErrors = Partial<Record<Kind, ApiFailure>>;
@@ -132,7 +134,7 @@ export async function seedLatest(
     }
   };
   // One request started per task (each costs the page a few ms; thirteen at once were a long task).
-  const kinds: SeededKind[] = withAddon ? ['health', ...ADDON_KINDS] : ['health'];
+  const kinds: readonly SeededKind[] = withAddon ? SEEDED_KINDS : ['health'];
   await startInTurns(only ? kinds.filter((k) => only.includes(k)) : kinds, run);
   return errors;
 }

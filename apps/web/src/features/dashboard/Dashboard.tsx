@@ -6,7 +6,7 @@ import type { Intervals } from '../../lib/account';
 import { ago, timeTooltip } from '../../lib/format';
 import { useInTurns, useNow } from '../../lib/hooks';
 import { useServerLive } from '../../live/hooks';
-import { seedLatest, type DataSource, type SeededKind, type SeedErrors } from '../../live/seed';
+import { SEEDED_KINDS, seedLatest, type DataSource, type SeededKind, type SeedErrors } from '../../live/seed';
 import { liveStore } from '../../live/store';
 import { AddonHelp } from './AddonHelp';
 import type { PanelContext } from './common';
@@ -58,7 +58,7 @@ function IncidentAge(props: { time: number }) {
 /** The kinds the first screen of a dashboard shows (read first; the panels appear once they are in). */
 const FIRST_SCREEN: SeededKind[] = ['health', 'power', 'players'];
 /** The other kinds `seedLatest` reads, for the panels further down. */
-const FURTHER_DOWN: SeededKind[] = ['production', 'trains', 'drones', 'factory'];
+const FURTHER_DOWN = SEEDED_KINDS.filter((k) => !FIRST_SCREEN.includes(k));
 
 /** How long the panels wait for the first data before showing what they have. */
 const SETTLE_MS = 2500;
@@ -79,23 +79,22 @@ export function Dashboard(props: DashboardProps) {
     setSettled(false);
     setSeedErrors({});
     const cap = setTimeout(() => !cancelled && setSettled(true), SETTLE_MS);
-    const withAddon = liveStore.get(props.src.key).addonStatus !== 'unavailable';
     // Failures only: a new (empty) errors object would render every panel again for nothing.
     const seeded = (errors: SeedErrors) => {
       if (!cancelled && Object.keys(errors).length > 0) setSeedErrors((before) => ({ ...before, ...errors }));
     };
     // Each stage asks whether the page is still there and the add-on still answers (an AddonUnavailable answer of
     // the first screen's kinds marks it in the live store).
-    const addon = () => !cancelled && liveStore.get(props.src.key).addonStatus !== 'unavailable';
+    const addonAnswers = () => !cancelled && liveStore.get(props.src.key).addonStatus !== 'unavailable';
     const none: SeedErrors = {};
-    void seedLatest(props.src, withAddon, FIRST_SCREEN)
+    void seedLatest(props.src, addonAnswers(), FIRST_SCREEN)
       .then((errors) => {
         seeded(errors);
         if (!cancelled) setSettled(true);
-        return cancelled ? none : seedLatest(props.src, addon(), FURTHER_DOWN);
+        return cancelled ? none : seedLatest(props.src, addonAnswers(), FURTHER_DOWN);
       })
       .then(seeded)
-      .then(() => (cancelled ? none : seedPanels(props.src, addon())))
+      .then(() => (cancelled ? none : seedPanels(props.src, addonAnswers())))
       .then(seeded);
     return () => {
       cancelled = true;
