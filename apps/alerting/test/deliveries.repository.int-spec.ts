@@ -168,6 +168,7 @@ describe('DeliveriesRepository (real PostgreSQL)', () => {
           attempts: 2,
           failures: 1,
           message: { summary: 'Base is offline', at: '2026-05-01T12:00:00.000Z' },
+          sending_since: null,
         },
       ]);
       const [held] = await sql<{ hold: number; in_future: boolean; status: string }>(
@@ -181,6 +182,20 @@ describe('DeliveriesRepository (real PostgreSQL)', () => {
       expect(await replicaB.claim(id, 25)).toBeNull();
       expect(await replicaB.status(id)).toBe('pending');
     }
+  });
+
+  it('a request written by a worker that stopped before recording the answer is told to the next claim, and only then', async () => {
+    const org = await addOrg();
+    const id = await addDelivery(org);
+    expect((await repo.claim(id, 25))!.sending_since).toBeNull();
+    await repo.markSending(id);
+    // The worker dies here; its claim runs out.
+    await sql(db.url, `UPDATE deliveries SET claimed_until = now() - interval '1 second' WHERE id = $1`, [id]);
+    const next = await replicaB.claim(id, 25);
+    expect(next!.sending_since).toBeInstanceOf(Date);
+    await replicaB.recordAttempt(id, outcome({ attempt: 1, status: 'failed', responseStatus: 500, delayMs: 0 }));
+    // An outcome recorded clears it: the attempt after a failure is an ordinary one.
+    expect((await repo.claim(id, 25))!.sending_since).toBeNull();
   });
 
   it('claims a failed delivery and one whose hold expired; never one still held, sent, dead, skipped or unknown', async () => {

@@ -94,10 +94,20 @@ export class ChannelSender {
     private readonly mailer: SmtpMailer,
   ) {}
 
-  async send(config: ChannelConfig, message: AlertMessage, deliveryId: string, locale: Locale): Promise<SendResult> {
+  /**
+   * `beforeWrite` runs once the receiver's connection stands, just before the request is written (HTTP channels; an
+   * e-mail is accepted only at the end of its SMTP session, so it has none): see {@link postGuarded}.
+   */
+  async send(
+    config: ChannelConfig,
+    message: AlertMessage,
+    deliveryId: string,
+    locale: Locale,
+    beforeWrite?: () => Promise<void>,
+  ): Promise<SendResult> {
     const secrets = secretsOf(config);
     try {
-      const result = await this.attempt(config, message, deliveryId, locale);
+      const result = await this.attempt(config, message, deliveryId, locale, beforeWrite);
       return {
         ...result,
         answer: result.answer ? redact(result.answer, secrets).slice(0, ANSWER_MAX) : null,
@@ -123,6 +133,7 @@ export class ChannelSender {
     message: AlertMessage,
     deliveryId: string,
     locale: Locale,
+    beforeWrite: (() => Promise<void>) | undefined,
   ): Promise<SendResult> {
     const timeout = this.env.ALERTING_SEND_TIMEOUT_MS;
     const json = { 'content-type': 'application/json' };
@@ -139,16 +150,31 @@ export class ChannelSender {
           JSON.stringify(renderDiscord(message, locale)),
           json,
           timeout,
+          beforeWrite,
         );
         break;
       }
       case 'slack':
         name = 'Slack';
-        answer = await postGuarded(this.guard, config.url, JSON.stringify(renderSlack(message, locale)), json, timeout);
+        answer = await postGuarded(
+          this.guard,
+          config.url,
+          JSON.stringify(renderSlack(message, locale)),
+          json,
+          timeout,
+          beforeWrite,
+        );
         break;
       case 'teams':
         name = 'Teams';
-        answer = await postGuarded(this.guard, config.url, JSON.stringify(renderTeams(message, locale)), json, timeout);
+        answer = await postGuarded(
+          this.guard,
+          config.url,
+          JSON.stringify(renderTeams(message, locale)),
+          json,
+          timeout,
+          beforeWrite,
+        );
         break;
       case 'webhook': {
         name = 'The webhook';
@@ -169,6 +195,7 @@ export class ChannelSender {
             [WEBHOOK_HEADERS.idempotency]: deliveryId,
           },
           timeout,
+          beforeWrite,
         );
         break;
       }
@@ -182,6 +209,7 @@ export class ChannelSender {
           JSON.stringify(payload),
           json,
           timeout,
+          beforeWrite,
         );
         break;
       }

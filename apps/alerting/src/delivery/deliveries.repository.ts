@@ -11,6 +11,11 @@ export interface ClaimedDelivery {
   attempts: number;
   failures: number;
   message: Record<string, unknown>;
+  /**
+   * When an earlier attempt's request was written to the receiver without its answer being recorded (its worker
+   * stopped in between); null normally.
+   */
+  sending_since: Date | null;
 }
 
 /** A channel as the sender needs it; `config_enc` is the sealed settings. */
@@ -61,7 +66,7 @@ export class DeliveriesRepository {
     const rows = await this.prisma.$queryRaw<ClaimedDelivery[]>(Db.Prisma.sql`
       UPDATE deliveries SET claimed_until = now() + make_interval(secs => ${holdSeconds}::int), updated_at = now()
        WHERE id = ${id}::uuid AND status IN ('pending', 'failed') AND (claimed_until IS NULL OR claimed_until < now())
-       RETURNING id, incident_id, channel_id, event, attempts, failures, message`);
+       RETURNING id, incident_id, channel_id, event, attempts, failures, message, sending_since`);
     return rows[0] ?? null;
   }
 
@@ -80,6 +85,14 @@ export class DeliveriesRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Notes that the claimed delivery's request is about to be written to the receiver; the attempt's outcome clears
+   * it. Committed before the first byte leaves: after a crash the next worker finds it and does not send again.
+   */
+  async markSending(id: string): Promise<void> {
+    await this.prisma.$executeRaw(Db.Prisma.sql`UPDATE deliveries SET sending_since = now() WHERE id = ${id}::uuid`);
+  }
+
   /** Logs the attempt and applies its outcome to the delivery (releasing the claim), in one transaction. */
   async recordAttempt(id: string, a: AttemptOutcome): Promise<void> {
     await this.prisma.$transaction([
@@ -90,7 +103,7 @@ export class DeliveriesRepository {
       this.prisma.$executeRaw(Db.Prisma.sql`
         UPDATE deliveries SET status = ${a.status}::delivery_status, attempts = ${a.attempt}::int,
                failures = ${a.failures}::int, last_attempt_at = now(), response_status = ${a.responseStatus}::int,
-               error = ${a.error}, claimed_until = NULL, updated_at = now(),
+               error = ${a.error}, claimed_until = NULL, sending_since = NULL, updated_at = now(),
                sent_at = CASE WHEN ${a.status}::text = 'sent' THEN now() ELSE sent_at END,
                next_attempt_at = CASE WHEN ${a.delayMs}::int IS NULL THEN NULL
                                       ELSE now() + make_interval(secs => ${a.delayMs}::int / 1000.0) END
@@ -102,14 +115,14 @@ export class DeliveriesRepository {
   async finish(id: string, status: 'skipped' | 'dead', reason: string, code: number | null): Promise<void> {
     await this.prisma.$executeRaw(Db.Prisma.sql`
       UPDATE deliveries SET status = ${status}::delivery_status, error = ${reason}, response_status = ${code}::int,
-             claimed_until = NULL, next_attempt_at = NULL, updated_at = now()
+             claimed_until = NULL, sending_since = NULL, next_attempt_at = NULL, updated_at = now()
        WHERE id = ${id}::uuid`);
   }
 
   /** Gives the claim back, to be tried again after `waitMs`. */
   async release(id: string, waitMs: number): Promise<void> {
     await this.prisma.$executeRaw(Db.Prisma.sql`
-      UPDATE deliveries SET claimed_until = NULL,
+      UPDATE deliveries SET claimed_until = NULL, sending_since = NULL,
              next_attempt_at = now() + make_interval(secs => ${waitMs}::int / 1000.0)
        WHERE id = ${id}::uuid`);
   }

@@ -56,6 +56,12 @@ export function reviveMessage(stored: Record<string, unknown>, publicUrl: string
  * rate limit, sends, logs the attempt, and then acks; or naks with the receiver's `retry_after` or an exponential
  * backoff with jitter, until the last attempt marks it dead. An outbox sweep republishes jobs that were committed
  * but never published (a crash between the two).
+ *
+ * No notification twice: just before an HTTP request is written (its connection stands) the delivery is marked as
+ * sending, in the database; the attempt's outcome clears the mark. A worker killed in between (the receiver has the
+ * request, its answer is lost) leaves the mark, and whoever claims the delivery next records it as sent instead of
+ * sending it again. The one window left is between that commit and the write (no I/O in between); an e-mail, which
+ * the mail server accepts only at the end of its session, keeps at-least-once.
  */
 @Injectable()
 export class DeliveryService implements OnApplicationBootstrap {
@@ -113,6 +119,10 @@ export class DeliveryService implements OnApplicationBootstrap {
       if (status === 'pending' || status === 'failed') throw new RetryLaterError(5000, 'another worker is sending it');
       return; // sent, dead, skipped or deleted: nothing to do
     }
+    if (row.sending_since) {
+      await this.settleUnanswered(row, job.channelKind);
+      return;
+    }
     const channel = await this.deliveries.channel(row.channel_id);
     if (!channel || !channel.enabled) {
       await this.finish(row, 'skipped', null, channel ? 'the channel is switched off' : 'the channel was deleted');
@@ -163,7 +173,9 @@ export class DeliveryService implements OnApplicationBootstrap {
     if ((channel.kind === 'discord' || channel.kind === 'slack') && ACK_TRANSITIONS.has(message.transition))
       message.ackUrl = await this.ackLinks.urlFor(message.incidentId, channel.org_id);
     const started = performance.now();
-    let result = await this.sender.send(config, message, row.id, channel.locale);
+    let result = await this.sender.send(config, message, row.id, channel.locale, () =>
+      this.deliveries.markSending(row.id),
+    );
     // Said in the delivery's log and so in the channel's status (its last delivery), also when it was sent.
     if (unconfirmed.length > 0) {
       const note = unconfirmedText(unconfirmed, false);
@@ -212,6 +224,29 @@ export class DeliveryService implements OnApplicationBootstrap {
     } else {
       throw new RetryLaterError(delay!, result.error ?? 'retry');
     }
+  }
+
+  /**
+   * The request of an earlier attempt was written to the receiver and its worker stopped before recording the answer
+   * (kill -9, crash, database gone): the receiver has the message. Recorded as sent, with why, not sent again.
+   */
+  private async settleUnanswered(row: ClaimedRow, kind: ChannelKind): Promise<void> {
+    const since = row.sending_since!.toISOString();
+    const note =
+      `the request was written to the receiver at ${since} and the replica sending it stopped before its answer ` +
+      'was recorded; counted as sent and not sent again, so that it does not arrive twice';
+    await this.deliveries.recordAttempt(row.id, {
+      attempt: row.attempts + 1,
+      failures: row.failures,
+      status: 'sent',
+      responseStatus: null,
+      error: note,
+      durationMs: 0,
+      retryAfterMs: null,
+      delayMs: null,
+    });
+    this.metrics.deliveries.inc({ channel: kind, outcome: 'sent' });
+    this.logger.warn({ deliveryId: row.id, channel: kind, since }, 'delivery written before its worker stopped');
   }
 
   /** Exponential backoff with jitter: base·2^(n-1), capped, then a random 50-100 % of it. */

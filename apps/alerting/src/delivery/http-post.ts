@@ -31,6 +31,10 @@ const httpsAgent = new https.Agent(agentOptions);
  * POSTs a body to a URL a user gave. The host must pass the target guard (no private addresses unless allowed), and
  * the connection goes to the very address the guard checked (a rebinding DNS answer cannot redirect it). Errors
  * never contain the URL: webhook URLs are secrets.
+ *
+ * `beforeWrite`, when given, runs once the connection stands (a refused or unreachable receiver fails before it) and
+ * before the first byte of the request is written; the request waits for it, and is not sent when it throws. The
+ * delivery worker records there that the receiver is about to get the message (DeliveriesRepository.markSending).
  */
 export async function postGuarded(
   guard: TargetGuard | null,
@@ -38,6 +42,7 @@ export async function postGuarded(
   body: string | Buffer,
   headers: Record<string, string>,
   timeoutMs: number,
+  beforeWrite?: () => Promise<void>,
 ): Promise<HttpAnswer> {
   const target = new URL(url);
   const hostname = target.hostname.replace(/^\[|\]$/g, '');
@@ -104,7 +109,23 @@ export async function postGuarded(
               : `the request failed (${error.code ?? error.message})`;
       reject(new SendError(what, false));
     });
-    req.end(payload);
+    if (!beforeWrite) {
+      req.end(payload);
+      return;
+    }
+    // Node writes nothing (not even the headers) before end(): the request waits here until the hook is done.
+    req.once('socket', (socket) => {
+      const write = () =>
+        beforeWrite().then(
+          () => {
+            if (!req.destroyed) req.end(payload);
+          },
+          (error: Error) => req.destroy(new SendError(`not sent: ${error.message}`, false)),
+        );
+      // A kept-alive socket is connected already; a new one is once its TCP (and TLS) handshake is done.
+      if (socket.connecting) socket.once(isHttps ? 'secureConnect' : 'connect', () => void write());
+      else void write();
+    });
   });
 }
 
