@@ -81,6 +81,58 @@ function cycles(files: string[], imports: (file: string) => string[] = importsOf
   return found;
 }
 
+const FEATURES = join(ROOT, 'apps', 'web', 'src', 'features');
+
+/** The dashboard feature a file belongs to (its folder under apps/web/src/features), or null. */
+function featureOf(file: string): string | null {
+  return file.startsWith(FEATURES + '/') ? (relative(FEATURES, file).split('/')[0] ?? null) : null;
+}
+
+/** Imports of one dashboard feature into another's internals (anything but its index.ts), as "from -> to". */
+function featureCrossings(files: string[], imports: (file: string) => string[] = importsOf): string[] {
+  return files.flatMap((file) => {
+    const own = featureOf(file);
+    if (!own) return [];
+    return imports(file)
+      .filter((target) => {
+        const other = featureOf(target);
+        return other !== null && other !== own && target !== join(FEATURES, other, 'index.ts');
+      })
+      .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
+  });
+}
+
+/**
+ * A form that is not a search or filter says so: `// form-without-validation: <why>` in its file lets a form
+ * without react-hook-form pass (a filter's fields apply as they change; there is nothing to validate).
+ */
+const FORM_EXEMPTION = /(\/\/|\/\*) form-without-validation: \S+/;
+
+/**
+ * The .tsx sources with a `<form onSubmit=…>` whose fields are not react-hook-form's (issue 19: every form is
+ * useForm with a zod resolver), exempted filter and search forms aside. `text` is the file's source.
+ */
+function formsWithoutUseForm(sources: { file: string; text: string }[]): string[] {
+  const submits = (file: string, text: string): boolean => {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    let found = false;
+    const visit = (node: ts.Node) => {
+      if (
+        (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) &&
+        node.tagName.getText(source) === 'form' &&
+        node.attributes.properties.some((a) => ts.isJsxAttribute(a) && a.name.getText(source) === 'onSubmit')
+      )
+        found = true;
+      if (!found) ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  };
+  return sources
+    .filter(({ file, text }) => submits(file, text) && !/\buseForm\s*[<(]/.test(text) && !FORM_EXEMPTION.test(text))
+    .map(({ file }) => relative(ROOT, file));
+}
+
 describe('architecture: files by responsibility, no import cycles', () => {
   const files = sources();
 
@@ -96,20 +148,48 @@ describe('architecture: files by responsibility, no import cycles', () => {
   });
 
   it("no dashboard feature imports another feature's internals (only its index)", () => {
-    const features = join(ROOT, 'apps', 'web', 'src', 'features');
-    const featureOf = (file: string) =>
-      file.startsWith(features + '/') ? (relative(features, file).split('/')[0] ?? null) : null;
-    const crossing = files.flatMap((file) => {
-      const own = featureOf(file);
-      if (!own) return [];
-      return importsOf(file)
-        .filter((target) => {
-          const other = featureOf(target);
-          return other !== null && other !== own && target !== join(features, other, 'index.ts');
-        })
-        .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
-    });
-    expect(crossing).toEqual([]);
+    expect(featureCrossings(files)).toEqual([]);
+  });
+
+  it("the feature check finds an import of another feature's internals where there is one", () => {
+    const [x, y] = [join(FEATURES, 'a', 'x.ts'), join(FEATURES, 'b', 'y.ts')];
+    const imports = (targets: string[]) => (file: string) => (file === x ? targets : []);
+    expect(featureCrossings([x, y], imports([y]))).toEqual([`${relative(ROOT, x)} -> ${relative(ROOT, y)}`]);
+    // Another feature's index, a file of its own feature, a shared lib: all fine.
+    const fine = [
+      join(FEATURES, 'b', 'index.ts'),
+      join(FEATURES, 'a', 'z.ts'),
+      join(ROOT, 'apps', 'web', 'src', 'lib', 'api.ts'),
+    ];
+    expect(featureCrossings([x, y], imports(fine))).toEqual([]);
+  });
+
+  it('every dashboard form with onSubmit is react-hook-form (useForm), or an exempted filter or search form', () => {
+    const web = join(ROOT, 'apps', 'web', 'src') + '/';
+    const tsx = files.filter((f) => f.startsWith(web) && f.endsWith('.tsx'));
+    expect(tsx.length).toBeGreaterThan(0);
+    expect(formsWithoutUseForm(tsx.map((file) => ({ file, text: readFileSync(file, 'utf8') })))).toEqual([]);
+  });
+
+  it('the form check finds a hand-built form where there is one', () => {
+    const file = join(ROOT, 'apps', 'web', 'src', 'features', 'a', 'Form.tsx');
+    const handBuilt = [
+      "import { useState } from 'react';",
+      'export function Name() {',
+      "  const [name, setName] = useState('');",
+      '  return (',
+      '    <form onSubmit={(e) => { e.preventDefault(); if (name.trim()) save(name); }}>',
+      '      <input value={name} onChange={(e) => setName(e.target.value)} />',
+      '    </form>',
+      '  );',
+      '}',
+    ].join('\n');
+    expect(formsWithoutUseForm([{ file, text: handBuilt }])).toEqual([relative(ROOT, file)]);
+    // The same form with useForm, marked as a filter, or without onSubmit passes.
+    const withUseForm = handBuilt.replace("useState('')", "useForm({ defaultValues: { name: '' } })");
+    const exempted = `// form-without-validation: filter\n${handBuilt}`;
+    const noSubmit = handBuilt.replace(/ onSubmit=\{.*\}>/, '>');
+    expect(formsWithoutUseForm([withUseForm, exempted, noSubmit].map((text) => ({ file, text })))).toEqual([]);
   });
 
   it('the cycle check finds a cycle where there is one', () => {

@@ -545,15 +545,25 @@ describe('api-gateway over HTTP (PostgreSQL, NATS, billing-limits, poller, simul
       expect(power.body.map((c: { circuit_group_id: number }) => c.circuit_group_id).sort()).toEqual(
         simPower.map((c) => c.CircuitGroupID).sort(),
       );
-      expect(power.body[0]).toEqual(
-        expect.objectContaining({
-          power_production: expect.any(Number),
-          power_consumed: expect.any(Number),
-          battery_differential: expect.any(Number),
-          battery_percent: expect.any(Number),
-          fuse_triggered: expect.any(Boolean),
-        }),
-      );
+      // Every field of the spec's power circuit, on every circuit.
+      expect(power.body.length).toBeGreaterThan(0);
+      for (const circuit of power.body as Record<string, unknown>[]) {
+        expect(circuit).toEqual(
+          expect.objectContaining({
+            circuit_group_id: expect.any(Number),
+            power_production: expect.any(Number),
+            power_consumed: expect.any(Number),
+            power_capacity: expect.any(Number),
+            power_max_consumed: expect.any(Number),
+            battery_percent: expect.any(Number),
+            battery_capacity: expect.any(Number),
+            battery_differential: expect.any(Number),
+            fuse_triggered: expect.any(Boolean),
+            time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+          }),
+        );
+        expect(Number.isInteger(circuit.circuit_group_id)).toBe(true);
+      }
 
       // The spec's players: a bare JSON array of player objects with `id` (UUID).
       // The API answers the last poll (every 2 s here) and the simulated players come and go, so the two

@@ -84,7 +84,7 @@ describe('api-gateway: the FRM kinds over REST (latest, dashboard, history, shar
     base = `http://127.0.0.1:${await stack.start('api-gateway')}`;
     owner = await signUp(1);
     stranger = (await signUp(2)).token;
-    // Pro: share links, a week of history.
+    // Pro: share links, a month of history.
     const plan = await fetch(`${base}/api/v1/billing/subscription`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
@@ -206,6 +206,30 @@ describe('api-gateway: the FRM kinds over REST (latest, dashboard, history, shar
     expectError(await get(servers.polled, 'players?limit=0'), 400, 'ValidationFailed', 'limit');
   });
 
+  it('players: last_seen_at outlives the samples retention deletes (null only for a player never seen online)', async () => {
+    const [ada, nobody] = RECORDS.players as Array<{ playerId: string }>;
+    const lastSeen = async () =>
+      Object.fromEntries(
+        ((await get(servers.polled, 'players')).body as Row[]).map((p) => [p.id as string, p.last_seen_at]),
+      );
+    // A visit that ended ten days ago (its samples and session long deleted), kept in player_last_seen; an older
+    // time for a player online now does not hide the newer sample.
+    const tenDaysAgo = new Date(NEWEST.getTime() - 10 * 86_400_000);
+    await sql(
+      stack.db!.url,
+      `INSERT INTO player_last_seen (server_id, player_id, last_seen_at) VALUES ($1, $2, $3), ($1, $4, $3)`,
+      [servers.polled, nobody!.playerId, tenDaysAgo, ada!.playerId],
+    );
+    try {
+      expect(await lastSeen()).toEqual({
+        [ada!.playerId]: NEWEST.toISOString(),
+        [nobody!.playerId]: tenDaysAgo.toISOString(),
+      });
+    } finally {
+      await sql(stack.db!.url, 'DELETE FROM player_last_seen WHERE server_id = $1', [servers.polled]);
+    }
+  });
+
   it('dashboard: every latest kind in one answer, as each route serves it', async () => {
     const d = await get(servers.polled, 'dashboard');
     expect(d.status).toBe(200);
@@ -229,6 +253,27 @@ describe('api-gateway: the FRM kinds over REST (latest, dashboard, history, shar
     );
     expect(d.body.factory).toEqual({ buildings: 4, producing: 1, idle: 1, unconfigured: 1, paused: 1, stalled: 1 });
     expect(d.body.storage).toEqual({ containers: 2, entries: 3 });
+  });
+
+  it("history: never older than the plan's retention, whatever `from` asks", async () => {
+    const server = randomUUID();
+    await addServer(server, 17004, 'available');
+    await storePolls(stack.db!.url, server, owner.orgId, NEWEST, { kinds: ['generators'] });
+    const history = (from: Date) => get(server, `generators/history?from=${from.toISOString()}&step=1h`);
+    const hours = (await history(NEWEST)).body.retention_hours as number;
+    expect(hours).toBeGreaterThan(0);
+    // A poll a day older than the plan keeps (until retention deletes it), asked for from two days before it.
+    const outside = new Date(NEWEST.getTime() - (hours + 24) * 3_600_000);
+    await storePolls(stack.db!.url, server, owner.orgId, outside, { kinds: ['generators'] });
+    const before = Date.now();
+    const answer = await history(new Date(outside.getTime() - 48 * 3_600_000));
+    expect(answer.status).toBe(200);
+    // The range starts the retention before the request, not when it asked; the old poll is not in it.
+    const from = Date.parse(answer.body.from);
+    expect(from).toBeGreaterThanOrEqual(before - hours * 3_600_000 - 1000);
+    expect(from).toBeLessThanOrEqual(Date.now() - hours * 3_600_000);
+    const hour = (t: Date) => new Date(Math.floor(t.getTime() / 3_600_000) * 3_600_000).toISOString();
+    expect(new Set((answer.body.buckets as Row[]).map((b) => b.time))).toEqual(new Set([hour(NEWEST)]));
   });
 
   it('history: buckets from the aggregates with the route filters; bad filters are a 400 naming them', async () => {

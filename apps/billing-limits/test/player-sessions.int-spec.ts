@@ -210,6 +210,48 @@ describe('billing-limits player sessions', () => {
     // 3 + 2 + 3 + 2 sessions of the tests so far, and the two markers: nothing doubled.
     expect(total!.n).toBe(12);
   });
+
+  it('keeps when each named player was last seen online, beyond the sessions and samples that retention deletes', async () => {
+    const serverId = await seedServer();
+    const lastSeen = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ player_id: string; last_seen_at: Date }>(
+            db.url,
+            'SELECT player_id, last_seen_at FROM player_last_seen WHERE server_id = $1',
+            [serverId],
+          )
+        ).map((r) => [r.player_id, (r.last_seen_at.getTime() - T0) / 1000]),
+      );
+    await publish(
+      players(serverId, 0, ['Alice', 'Bob']),
+      players(serverId, 15, ['Bob']),
+      status(serverId, 40, 'offline'),
+      status(serverId, 60, 'online'),
+    );
+    await settled(serverId, 2, 'Bob 0-40 offline');
+    // The last poll each was online in: Alice's at 0 (gone at 15), Bob's at 15 (the server went offline at 40), not
+    // when the end was noticed.
+    expect(await lastSeen()).toEqual({ [uuidOf(serverId, 'Alice')]: 0, [uuidOf(serverId, 'Bob')]: 15 });
+    // Retention deletes the sessions: the times stay.
+    await sql(db.url, 'DELETE FROM player_sessions WHERE server_id = $1', [serverId]);
+    await publish(players(serverId, 70, ['Alice']), players(serverId, 80, []));
+    await settled(serverId, 1, 'Alice 70-80 left');
+    expect(await lastSeen()).toEqual({ [uuidOf(serverId, 'Alice')]: 70, [uuidOf(serverId, 'Bob')]: 15 });
+    // The server deleted: its players' times go with it.
+    await sql(db.url, 'DELETE FROM servers WHERE id = $1', [serverId]);
+    expect(await lastSeen()).toEqual({});
+    // Anonymous slots (a server without the add-on, counted from the health's player count) are no players.
+    const counted = await seedServer();
+    await publish(health(counted, 0, 2), health(counted, 10, 1));
+    await settled(counted, 2, 'slot 2 0-10 left');
+    const slots = await sql<{ n: number }>(
+      db.url,
+      'SELECT count(*)::int AS n FROM player_last_seen WHERE server_id = $1',
+      [counted],
+    );
+    expect(slots[0]!.n).toBe(0);
+  });
 });
 
 function uuidOf(serverId: string, name: string): string {

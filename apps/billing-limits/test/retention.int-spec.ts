@@ -14,6 +14,7 @@ import {
   testNamespace,
   type TestDatabase,
 } from '@app/testing';
+import { SAMPLE_TABLES } from '../src/retention/retention.repository';
 
 /** Sample ages the tests write, as PostgreSQL intervals before now(). */
 const AGES = { '2h': '2 hours', '30h': '30 hours', '10d': '10 days', '40d': '40 days' } as const;
@@ -206,5 +207,83 @@ describe('billing-limits retention', () => {
     while (logged().deleted !== deletedRows && Date.now() < logDeadline) await new Promise((r) => setTimeout(r, 100));
     expect(logged().runs).toBeGreaterThan(0);
     expect(logged().deleted).toBe(deletedRows);
+  });
+  it("empties every time-series table past retention (every kind of the registry, issue 20's too), keeping fresh rows", async () => {
+    const serverId = await seedServer((await seedAccount(db.url, 'free')).orgId);
+    // One row 2 hours and one 40 days old in each table, its required columns filled by their type.
+    const valueOf = (type: string, udt: string): string =>
+      type === 'USER-DEFINED'
+        ? `(SELECT enumlabel FROM pg_enum JOIN pg_type ON pg_type.oid = enumtypid WHERE typname = '${udt}' ORDER BY enumsortorder LIMIT 1)::${udt}`
+        : /^(int|numeric|float|double|real|smallint|bigint)/.test(type)
+          ? '0'
+          : type === 'boolean'
+            ? 'false'
+            : type === 'uuid'
+              ? 'gen_random_uuid()'
+              : /^json/.test(type)
+                ? "'{}'"
+                : /^timestamp/.test(type)
+                  ? 'now()'
+                  : /ARRAY/.test(type)
+                    ? "'{}'"
+                    : "'x'";
+    for (const table of SAMPLE_TABLES) {
+      const timeColumn = table === 'player_sessions' ? 'joined_at' : 'time';
+      const required = await sql<{ column_name: string; data_type: string; udt_name: string }>(
+        db.url,
+        `SELECT column_name, data_type, udt_name FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name = $1 AND is_nullable = 'NO' AND column_default IS NULL
+           AND column_name NOT IN ('server_id', $2)`,
+        [table, timeColumn],
+      );
+      const names = ['server_id', timeColumn, ...required.map((c) => c.column_name)];
+      for (const age of ['2 hours', '40 days']) {
+        const values = ['$1', `now() - $2::interval`, ...required.map((c) => valueOf(c.data_type, c.udt_name))];
+        await sql(db.url, `INSERT INTO ${table} (${names.join(', ')}) VALUES (${values.join(', ')})`, [serverId, age]);
+      }
+    }
+    /** Rows older than 3 hours left in each table for the server. */
+    const left = async (): Promise<Record<string, number>> => {
+      const counts: Record<string, number> = {};
+      for (const table of SAMPLE_TABLES) {
+        const timeColumn = table === 'player_sessions' ? 'joined_at' : 'time';
+        const [row] = await sql<{ n: number }>(
+          db.url,
+          `SELECT count(*)::int AS n FROM ${table} WHERE server_id = $1 AND ${timeColumn} <= now() - interval '3 hours'`,
+          [serverId],
+        );
+        counts[table] = row!.n;
+      }
+      return counts;
+    };
+    const none = Object.fromEntries(SAMPLE_TABLES.map((t) => [t, 0]));
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && JSON.stringify(await left()) !== JSON.stringify(none))
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await left()).toEqual(none);
+    // The fresh row of every table is still there.
+    for (const table of SAMPLE_TABLES) {
+      const timeColumn = table === 'player_sessions' ? 'joined_at' : 'time';
+      const [row] = await sql<{ n: number }>(
+        db.url,
+        `SELECT count(*)::int AS n FROM ${table} WHERE server_id = $1 AND ${timeColumn} > now() - interval '3 hours'`,
+        [serverId],
+      );
+      expect([table, row!.n]).toEqual([table, table === 'server_metrics' || table === 'power_circuits' ? ROWS + 1 : 1]);
+    }
+    // Issue 20's kinds are among them.
+    expect(SAMPLE_TABLES).toEqual(
+      expect.arrayContaining([
+        'generator_samples',
+        'extractor_samples',
+        'drone_station_samples',
+        'inventory_samples',
+        'storage_samples',
+        'resource_sink_samples',
+        'session_samples',
+        'player_sessions',
+        'server_status_changes',
+      ]),
+    );
   });
 });

@@ -17,11 +17,15 @@ import {
   testNamespace,
   type TestDatabase,
 } from '@app/testing';
+import { SAMPLE_KINDS } from '@app/samples';
 import { buildSnapshot } from '../src/rooms/snapshot.builder';
 import { SnapshotRepository } from '../src/rooms/snapshot.repository';
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
-const SAMPLED = ['power', 'players', 'production', 'trains', 'drones', 'factory'] as const;
+/** Kept only as sample rows (`latest` holds their time): every kind of the registry that says so, issue 20's too. */
+const SAMPLED = SAMPLE_KINDS.filter((k) => k.sampled).map((k) => k.kind);
+/** Kept whole in `latest` (health, session, the sink): the snapshot must carry them as published too. */
+const IN_LATEST = SAMPLE_KINDS.filter((k) => !k.sampled).map((k) => k.kind);
 
 /** A poll's data with its records in a stable order (the snapshot orders rows by key, FRM by its own order). */
 function canonical(data: unknown): unknown {
@@ -34,7 +38,7 @@ function canonical(data: unknown): unknown {
  * sample rows. This checks, against the real poller and simulator, that every sampled kind's snapshot entry is the
  * data of the poll result the poller published for that same poll: same fields, same values, nothing left out.
  */
-describe('realtime snapshot of the sampled kinds equals the published poll results (simulator, poller, PostgreSQL)', () => {
+describe('realtime snapshot of every kind equals the published poll results (simulator, poller, PostgreSQL)', () => {
   let db: TestDatabase;
   let sim: SimulatorProcess;
   let messaging: Messaging;
@@ -72,12 +76,12 @@ describe('realtime snapshot of the sampled kinds equals the published poll resul
     await db?.drop();
   });
 
-  it('every sampled kind: the snapshot holds the data of the newest poll, as the poll result carried it', async () => {
+  it('every kind of the registry: the snapshot holds the data of the newest poll, as the poll result carried it', async () => {
     const { orgId } = await seedAccount(db.url, 'pro');
     const serverId = await seedServer(db.url, orgId, sim.server(0), SECRETS_KEY);
     announceServer(messaging, serverId, orgId, sim.server(0));
     const ok = (kind: string) => results.some((r) => r.serverId === serverId && r.kind === kind && !r.error);
-    await eventually(() => SAMPLED.every(ok), 20_000);
+    await eventually(() => [...SAMPLED, ...IN_LATEST].every(ok), 30_000);
 
     const rows = await new SnapshotRepository(prisma).read(serverId, orgId);
     const { snapshot, skipped } = buildSnapshot(rows!, new Date());
@@ -100,8 +104,14 @@ describe('realtime snapshot of the sampled kinds equals the published poll resul
       expect([kind, published?.error]).toEqual([kind, null]);
       expect([kind, canonical(entry!.data)]).toEqual([kind, canonical(published!.data)]);
     }
+    for (const kind of IN_LATEST) {
+      expect([kind, latest.find((l) => l.kind === kind)?.data]).not.toEqual([kind, null]);
+      const entry = snapshot.latest.find((l) => l.kind === kind);
+      expect([kind, entry === undefined]).toEqual([kind, false]);
+      expect([kind, canonical(entry!.data)]).toEqual([kind, canonical(publishedFor(kind, entry!.time)?.data)]);
+    }
     // The simulator's world has something of each: the comparison compared rows, not empty lists.
-    for (const kind of ['power', 'players', 'production'] as const) {
+    for (const kind of ['power', 'players', 'production', 'generators', 'extractors', 'drone_stations'] as const) {
       const entry = snapshot.latest.find((l) => l.kind === kind)!;
       expect([kind, (entry.data as unknown[]).length > 0]).toEqual([kind, true]);
     }

@@ -1,11 +1,14 @@
-import { accountMailToken, startSmtpReceiver, type SmtpReceiver } from '@app/testing';
+import { accountMailToken, isConfirmationMail, startSmtpReceiver, type SmtpReceiver } from '@app/testing';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
  * Issue 22's account mails in a real browser against `npm start`, with a real SMTP receiver on loopback: the test
  * reads each mail and opens its link as a user would. "Forgot password?" from the sign-in page to a new password
- * (the old one stops working), and a new account verified from the link of its mail (the banner goes).
+ * (the old one stops working), and a new account verified from the link of its mail (the banner goes), and an alert
+ * recipient confirmed from its mail. axe-core checks each of these pages (light, dark, phone; screenshots in
+ * test-results/screenshots/), and Settings -> Account.
  */
 describe('account mails in a browser: password reset and e-mail verification, against `npm start`', () => {
   let base: string;
@@ -32,11 +35,34 @@ describe('account mails in a browser: password reset and e-mail verification, ag
     await smtp?.close();
   });
 
+  // First: the password reset below ends the demo account's sessions, harness.token among them.
+  test("an alert recipient's confirmation link: the page passes axe, one click confirms", async () => {
+    const address = 'on.call@example.com';
+    const since = Date.now();
+    const created = await json(`${base}/api/v1/notification-channels`, {
+      method: 'POST',
+      token: harness.token,
+      body: { kind: 'email', name: 'On-call mail', config: { to: [address] } },
+    });
+    expect(created.status).toBe(201);
+    const mail = await smtp.waitForMessage((m) => isConfirmationMail(m, address) && m.at >= since, 20_000);
+    const mailed = new URL(/https?:\/\/\S+\/confirm-recipient#token=[\w%-]+/.exec(mail.text)![0]);
+    const p = await freshPage();
+    await p.goto(`${base}${mailed.pathname}${mailed.hash}`);
+    await p.getByRole('button', { name: 'Confirm and receive alerts' }).waitFor({ timeout: 10_000 });
+    await expectAccessible(p, 'confirm-recipient');
+    await p.getByRole('button', { name: 'Confirm and receive alerts' }).click();
+    await expectText(p.getByTestId('recipient-confirmed'), address, 10_000);
+    await p.context().close();
+  }, 300_000);
+
   test('Forgot password? -> the mail -> its link -> a new password; the old one no longer signs in', async () => {
     const p = await freshPage();
     await p.goto(`${base}/login`);
     await p.getByRole('link', { name: 'Forgot password?' }).click();
     await p.waitForURL(`${base}/forgot-password`);
+    await p.getByRole('heading', { name: 'Forgot your password?' }).waitFor({ timeout: 10_000 });
+    await expectAccessible(p, 'forgot-password');
     await p.getByLabel('E-mail').fill(DEMO.email);
     const asked = Date.now();
     await p.getByRole('button', { name: 'Send the link' }).click();
@@ -51,6 +77,9 @@ describe('account mails in a browser: password reset and e-mail verification, ag
 
     await p.goto(link);
     await p.getByRole('heading', { name: 'Choose a new password' }).waitFor({ timeout: 10_000 });
+    // The page as the mail's reader arrives on it, the token still in the address bar.
+    expect(p.url()).toBe(link);
+    await expectAccessible(p, 'reset-password');
     const NEW = 'a-brand-new-demo-password';
     await p.getByLabel('New password', { exact: true }).fill(NEW);
     await p.getByLabel('Repeat the new password').fill(NEW);
@@ -70,7 +99,7 @@ describe('account mails in a browser: password reset and e-mail verification, ag
     await p.getByRole('link', { name: 'Sign in with the new password' }).click();
     await harness.signIn(p, DEMO.email, NEW);
     await p.context().close();
-  }, 90_000);
+  }, 400_000);
 
   test('a new account: "check your mail" and a banner until the link of its mail verifies it', async () => {
     const p = await freshPage();
@@ -83,12 +112,14 @@ describe('account mails in a browser: password reset and e-mail verification, ag
     await p.waitForURL(`${base}/check-email`, { timeout: 20_000 });
     await expectText(p.getByTestId('check-mail'), email, 10_000);
     await expectText(p.getByTestId('verify-banner'), 'Verify your e-mail address.', 5_000);
+    await expectAccessible(p, 'check-email');
     const mail = await smtp.waitForMessage(
       (m) => m.to.includes(email) && m.headers['x-gsm-event'] === 'email-verification',
       20_000,
     );
     await p.goto(linkOf(mail.text));
     await expectText(p.getByTestId('email-verified'), 'your e-mail address is verified', 10_000);
+    await expectAccessible(p, 'verify-email');
     await p.getByRole('link', { name: 'Continue to your servers' }).click();
     await p.waitForURL(`${base}/servers`, { timeout: 20_000 });
     await p.getByRole('heading', { name: 'No servers yet' }).waitFor({ timeout: 20_000 });
@@ -96,6 +127,11 @@ describe('account mails in a browser: password reset and e-mail verification, ag
     // render the cached, unverified account for a moment).
     await p.getByTestId('verify-banner').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await p.getByTestId('verify-banner').count()).toBe(0);
+
+    // Settings -> Account of the verified account: the change-password form.
+    await p.goto(`${base}/settings/account`);
+    await p.getByLabel('Current password').waitFor({ timeout: 20_000 });
+    await expectAccessible(p, 'settings-account');
     await p.context().close();
-  }, 90_000);
+  }, 600_000);
 });

@@ -126,21 +126,44 @@ describe('the alerting pages in a browser, against `npm start`', () => {
     expect(rule.pending_polls).toBe(1); // untouched fields stay as they were
   }, 45_000);
 
-  test('a weekly maintenance window is created and listed', async () => {
+  test('a weekly maintenance window is created with the keyboard alone, and listed', async () => {
+    const healthy = serverId('Healthy base');
     await page.goto(`${base}/alerts/silences`);
-    await page.getByRole('radio', { name: 'One server' }).check();
-    await page.locator('[data-testid="silence-server"]').selectOption({ label: 'Healthy base' });
-    await page.getByRole('radio', { name: /weekly maintenance window/i }).check();
+    const form = page.locator('form[aria-labelledby="new-silence-heading"]');
+    await form.waitFor({ timeout: 10_000 });
+    // What to mute is a radio group: the arrows choose "One server", and its server picker follows.
+    await tabTo(page, 'input[name="scope"]');
+    expect(await page.evaluate('document.activeElement.value')).toBe('all');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate('document.activeElement.value')).toBe('server');
+    await tabTo(page, '[data-testid="silence-server"]');
+    await chooseByKeyboard(page, healthy);
+    // When: the arrows choose the weekly window, its days, start, length and zone follow.
+    await tabTo(page, 'input[name="type"]');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate('document.activeElement.value')).toBe('weekly');
+    const days = page.locator('[data-testid="silence-days"]');
+    await days.waitFor({ timeout: 5_000 });
     const zone = page.getByLabel('Time zone');
     const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(await zone.inputValue()).toBe(browserZone);
-    const days = page.locator('[data-testid="silence-days"]');
-    await days.getByLabel('Sat').check();
-    await days.getByLabel('Sun').check();
-    await page.getByLabel('Starts at').fill('03:30');
-    await page.getByLabel(/^duration/i).fill('90');
-    await page.getByLabel(/^reason/i).fill('Weekly backup');
-    await page.getByRole('button', { name: 'Create maintenance window' }).click();
+    expect(await days.getByLabel('Sun').isChecked()).toBe(true); // the form's default day
+    await tabTo(page, '[data-testid="silence-days"] input[value="sat"]');
+    await page.keyboard.press('Space');
+    expect(await days.getByLabel('Sat').isChecked()).toBe(true);
+    expect(await days.getByLabel('Sun').isChecked()).toBe(true);
+    // A time field takes its digits segment by segment (hours, then minutes); the meridiem, if any, stays AM.
+    await tabTo(page, 'input[name="start"]');
+    await page.keyboard.type('0330');
+    expect(await page.getByLabel('Starts at').inputValue()).toBe('03:30');
+    await tabTo(page, 'input[name="duration"]');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('90');
+    await tabTo(page, 'input[name="reason"]');
+    await page.keyboard.type('Weekly backup');
+    await tabTo(page, 'form[aria-labelledby="new-silence-heading"] button[type="submit"]');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Create maintenance window');
+    await page.keyboard.press('Enter');
 
     const row = page.locator('[data-testid="silence-row"]', { hasText: 'Weekly backup' });
     await row.waitFor({ timeout: 10_000 });
@@ -161,7 +184,7 @@ describe('the alerting pages in a browser, against `npm start`', () => {
       reason: 'Weekly backup',
       recurrence: { days: ['sat', 'sun'], start: '03:30', duration_minutes: 90, time_zone: browserZone },
     });
-  }, 30_000);
+  }, 45_000);
 
   test('the crashed server opens an incident: listed with its delivery, and Discord got the offline message', async () => {
     await page.goto(`${base}/alerts/incidents`);
@@ -319,7 +342,7 @@ describe('the alerting pages in a browser, against `npm start`', () => {
     await page.locator('[data-testid="rule-form"]').waitFor();
     await expectAccessible(page, 'alerts-a11y-rule-form');
     await page.keyboard.press('Escape');
-  }, 120_000);
+  }, 240_000);
 
   test('a Viewer sees channels and rules but no controls that change them', async () => {
     const viewer = { email: 'alerts-viewer@example.com', password: 'viewer-password-1' };

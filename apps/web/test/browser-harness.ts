@@ -84,9 +84,19 @@ export async function scrollThrough(page: Page, timeoutMs = 60_000): Promise<voi
   for (;;) {
     const state = await page.evaluate(() => {
       const w = globalThis as unknown as BrowserWindow;
-      w.scrollBy(0, Math.round(w.innerHeight * 0.8));
       const doc = w.document;
+      const left = doc.querySelector('[data-testid="panel-slot"]');
+      // At the end with a placeholder left behind (passed between two frames while the panels above it were built
+      // and the page's length changed): back to it, as a reader scrolling up would.
+      const atEnd = w.scrollY + w.innerHeight >= doc.documentElement.scrollHeight - 2;
+      if (atEnd && left) left.scrollIntoView({ block: 'center' });
+      else w.scrollBy(0, Math.round(w.innerHeight * 0.8));
+      const where = left?.getBoundingClientRect();
       return {
+        // Where the first placeholder left is, for the error below.
+        where: where
+          ? `first at ${Math.round(where.top)} px from the viewport's top (height ${w.innerHeight}), page ${doc.documentElement.scrollHeight} px, scrolled ${Math.round(w.scrollY)}`
+          : '',
         slots: doc.querySelectorAll('[data-testid="panel-slot"]').length,
         panels: doc.querySelectorAll('.panels > section').length,
         end: doc.getElementById('addon-help') !== null,
@@ -98,7 +108,9 @@ export async function scrollThrough(page: Page, timeoutMs = 60_000): Promise<voi
     } else quietSince = 0;
     last = state.panels;
     if (Date.now() > deadline)
-      throw new Error(`the dashboard still had ${state.slots} unbuilt panel(s) after ${timeoutMs} ms of scrolling`);
+      throw new Error(
+        `the dashboard still had ${state.slots} unbuilt panel(s) after ${timeoutMs} ms of scrolling (${state.where})`,
+      );
     await page.waitForTimeout(100);
   }
   await page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollTo(0, 0));
@@ -107,9 +119,15 @@ export async function scrollThrough(page: Page, timeoutMs = 60_000): Promise<voi
 /** What `scrollThrough` uses of the page's window (this file is also compiled without the DOM's types). */
 interface BrowserWindow {
   innerHeight: number;
+  scrollY: number;
   scrollBy(x: number, y: number): void;
   scrollTo(x: number, y: number): void;
   document: {
+    documentElement: { scrollHeight: number };
+    querySelector(selector: string): {
+      scrollIntoView(options: { block: string }): void;
+      getBoundingClientRect(): { top: number };
+    } | null;
     querySelectorAll(selector: string): { length: number };
     getElementById(id: string): unknown;
   };

@@ -237,6 +237,47 @@ describe('the factory view and the panels of issue 20, in a browser', () => {
     await expectAccessible(page, 'factory-panels');
   }, 240_000);
 
+  test('6,000 machines: counted, drawn a screenful at a time, filtered, sorted and scrolled to the last', async () => {
+    // The simulator's many_records fault: getFactory lists this many distinct constructors (on its add-on port).
+    const MACHINES = 6000;
+    const megafactory = harness.sim('Laggy megafactory');
+    const put = await json(`${megafactory.control_url}/faults/many_records`, {
+      method: 'PUT',
+      body: { count: MACHINES, scope: 'frm' },
+    });
+    expect(put.status).toBeLessThan(300);
+    try {
+      await page.goto(`${harness.base}/servers/${megafactory.server_id}`);
+      await scrollThrough(page);
+      // The next factory poll (at most its interval) brings them; the table reads every page of /buildings.
+      await expectText(count(), `${en(MACHINES)} of ${en(MACHINES)} machines`, 180_000);
+      const table = panel('machines').getByRole('table');
+      expect(await table.getAttribute('aria-rowcount')).toBe(String(MACHINES + 1));
+      // Only the rows in view are in the page: 6,000 would be 6,000 rows of cells.
+      const drawn = await rows().count();
+      expect(drawn).toBeGreaterThan(5);
+      expect(drawn).toBeLessThan(80);
+      // A filter answers over all of them: none of these constructors is paused.
+      const state = panel('machines').getByTestId('factory-state');
+      await state.selectOption('paused');
+      await expectText(count(), `0 of ${en(MACHINES)} machines`, 5000);
+      await state.selectOption('');
+      await expectText(count(), `${en(MACHINES)} of ${en(MACHINES)} machines`, 5000);
+      // Sorted, then to the very last machine with the keyboard.
+      await panel('machines').getByTestId('sort-type').click();
+      const scroller = panel('machines').getByTestId('factory-scroll');
+      await scroller.focus();
+      await page.keyboard.press('End');
+      await panel('machines')
+        .locator(`[data-testid="factory-row"][aria-rowindex="${MACHINES + 1}"]`)
+        .waitFor({ timeout: 10_000 });
+      expect(await rows().count()).toBeLessThan(80);
+      await shot(page, '27-machines-6000');
+    } finally {
+      await json(`${megafactory.control_url}/faults/many_records`, { method: 'DELETE' });
+    }
+  }, 300_000);
+
   test('without the add-on, every new panel says it is needed', async () => {
     await page.goto(`${harness.base}/servers/${harness.sim('Vanilla server (no add-on)').server_id}`);
     await scrollThrough(page);

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { LOOKS } from './a11y';
-import { BrowserPlatform, CHROMIUM, DEMO, FLAGS, json, shot } from './browser-harness';
+import { BrowserPlatform, CHROMIUM, DEMO, expectText, FLAGS, json, shot } from './browser-harness';
 
 /**
  * The installable dashboard (issue 19): the web app manifest and icons, Chromium's own installability verdict, the
- * service worker's offline shell with the last server list, the offline banner, the "new version" prompt, and the
- * overlay left without any of it. Installability needs a real profile (Chromium answers "in-incognito" for
+ * service worker's offline shell with the last server list and a server's last figures, the offline banner, the
+ * "new version" prompt, and the overlay left without any of it. Installability needs a real profile (Chromium answers "in-incognito" for
  * Playwright's default contexts), so these pages run in a persistent context of their own.
  */
 
@@ -226,6 +226,65 @@ describe('the installable dashboard', () => {
         expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
       }
       await page.setViewportSize({ width: 1280, height: 900 });
+    } finally {
+      await context.setOffline(false);
+    }
+    await banner.waitFor({ state: 'detached', timeout: 10_000 });
+  }, 90_000);
+
+  test("offline, a reload of a server's dashboard shows its last kept figures and the banner", async () => {
+    const id = harness.sim('Healthy base').server_id;
+    const latest = `/api/v1/servers/${id}/metrics/latest`;
+    await page.goto(`${base}/servers/${id}`);
+    const tick = page.getByTestId('tick-rate');
+    const players = page.getByTestId('player-count');
+    await page.waitForFunction(
+      () =>
+        /\d/.test(
+          (
+            globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }
+          ).document.querySelector('[data-testid="tick-rate"]')?.textContent ?? '',
+        ),
+      undefined,
+      { timeout: 20_000 },
+    );
+    // The server's row and its newest health poll are kept by the service worker.
+    await page.waitForFunction(
+      async ([name, paths]) => {
+        const kept = (await (await (globalThis as unknown as Win).caches.open(name)).keys()).map(
+          (r) => new URL(r.url).pathname,
+        );
+        return paths.every((p) => kept.includes(p));
+      },
+      [LAST_ANSWERS, [`/api/v1/servers/${id}`, latest]] as const,
+      { timeout: 10_000 },
+    );
+    const banner = page.locator('[data-testid="offline-banner"]');
+    expect(await banner.count()).toBe(0);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await banner.waitFor({ timeout: 20_000 });
+      expect(await banner.textContent()).toContain('You are offline');
+      await page.getByRole('heading', { name: 'Healthy base' }).first().waitFor({ timeout: 20_000 });
+      // The figures are the kept answer's (the last snapshot), not a blank dashboard.
+      const kept = await page.evaluate(
+        async ([name, path]) => {
+          const w = globalThis as unknown as {
+            caches: {
+              open(n: string): Promise<{ match(u: string): Promise<{ json(): Promise<unknown> } | undefined> }>;
+            };
+          };
+          const answer = await (await w.caches.open(name)).match(path);
+          return (await answer?.json()) as { tick_rate: number | null; player_count: number | null } | undefined;
+        },
+        [LAST_ANSWERS, latest] as const,
+      );
+      expect(kept?.tick_rate).toEqual(expect.any(Number));
+      await expectText(tick, kept!.tick_rate!.toFixed(1), 20_000);
+      if (kept!.player_count !== null) await expectText(players, String(kept!.player_count), 5_000);
+      await shot(page, 'pwa-offline-dashboard');
     } finally {
       await context.setOffline(false);
     }

@@ -1,6 +1,7 @@
 import { joinByInvitation, signUpAndIn, sql } from '@app/testing';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
@@ -9,7 +10,8 @@ import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness
  * with the passkey alone, and as the second step after a password. An authenticator app enrolled from the QR's key
  * with codes computed by otpauth, the recovery codes shown once, the second step with a code. A member of an
  * organisation that requires two factors is led to the page. Passkeys need a "localhost" (or domain) origin:
- * browsers refuse an IP address as the relying party, so those pages are on http://localhost:<port>.
+ * browsers refuse an IP address as the relying party, so those pages are on http://localhost:<port>. axe-core checks
+ * the security tab and the sign-in's second step (light, dark, phone; screenshots in test-results/screenshots/).
  */
 const ENGINEER = { email: 'totp.engineer@example.com', password: 'totp-engineer-password', name: 'TOTP Engineer' };
 const PIONEER = { email: 'passkey.pioneer@example.com', password: 'passkey-pioneer-password', name: 'Passkey Pioneer' };
@@ -144,6 +146,9 @@ describe('second factors in a browser, against `npm start`', () => {
     await p.waitForURL(`${base}/servers`, { timeout: 20_000 });
 
     await p.goto(`${base}/settings/security`);
+    await p.getByRole('heading', { name: 'Passkeys' }).waitFor({ timeout: 20_000 });
+    await expectText(p.getByTestId('totp-state'), 'Off.', 10_000);
+    await expectAccessible(p, 'settings-security');
     await p.getByTestId('totp-start').click();
     const qr = p.getByTestId('totp-qr');
     await qr.waitFor({ timeout: 20_000 });
@@ -173,6 +178,8 @@ describe('second factors in a browser, against `npm start`', () => {
     await p.getByRole('button', { name: 'Sign in', exact: true }).click();
     await p.getByTestId('second-factor-step').waitFor({ timeout: 20_000 });
     expect(await sessionOf(p)).toBeNull();
+    // The second step as it asks for the app's code (its challenge lives 5 minutes: the code is computed after).
+    await expectAccessible(p, 'signin-second-factor');
     await awayFromStepEdge();
     await p.getByTestId('second-factor-code').fill(codeOf(secret));
     await p.getByRole('button', { name: 'Verify' }).click();
@@ -180,7 +187,7 @@ describe('second factors in a browser, against `npm start`', () => {
     const me = await json(`${base}/api/v1/me`, { token: (await sessionOf(p))! });
     expect(me.body.email).toBe(ENGINEER.email);
     await context.close();
-  }, 120_000);
+  }, 600_000);
 
   test('a member of an organisation that requires two factors is led to Settings -> Security', async () => {
     const member = { email: 'policy.member@example.com', password: 'policy-member-password' };

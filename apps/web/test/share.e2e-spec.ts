@@ -105,6 +105,19 @@ describe('share links in a browser, against `npm start`', () => {
     while (Math.abs((await sinkRate()) - 4321) > 432 && Date.now() < deadline) await p.waitForTimeout(500);
     expect(Math.abs((await sinkRate()) - 4321)).toBeLessThanOrEqual(432);
     expect(await sink.textContent()).toMatch(/^[\d,]+ pts\/min$/);
+    // The save and its day, and the generators, as the simulator's add-on tells them.
+    const sim = harness.sim('Healthy base');
+    const { addon_http_port: frmPort } = (await json(sim.control_url)).body as { addon_http_port: number };
+    const frm = async (endpoint: string) => (await json(`http://${sim.host}:${frmPort}/${endpoint}`)).body;
+    const session = (await frm('getSessionInfo')) as { SessionName: string; PassedDays: number };
+    const shownSession = p.locator('[data-testid="overlay-session"]');
+    await expectText(shownSession, `${session.SessionName} · day `, 40_000);
+    // The in-game day may have turned since the simulator was asked.
+    const day = Number(((await shownSession.textContent()) ?? '').split(' · day ')[1]?.replace(/[^\d]/g, ''));
+    expect(Math.abs(day - session.PassedDays)).toBeLessThanOrEqual(1);
+    const generators = (await frm('getGenerators')) as unknown[];
+    expect(generators.length).toBeGreaterThan(0);
+    await expectText(p.locator('[data-testid="overlay-generators"]'), ` / ${generators.length}`, 40_000);
     await p.screenshot({ path: join(SHOTS, 'overlay-transparent.png'), omitBackground: true });
     await expectAccessible(p, 'overlay');
   }, 180_000);

@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { startOidcProvider, type TestOidcProvider } from '@app/testing';
+import { expectAccessible } from './a11y';
 import { BrowserPlatform, DEMO, expectText, json, shot } from './browser-harness';
 
 /**
  * Single sign-on in a real browser against `npm start` and a real OpenID provider (oidc-provider on loopback): the
  * demo account's admin turns on the Team plan's SSO add-on and sets SSO up in Settings; a new colleague signs in
  * with "Sign in with SSO" through the provider's own sign-in page, lands on the servers of the organisation as the
- * mapped role, the session token never in the address bar; refusals are shown in words.
+ * mapped role, the session token never in the address bar; refusals are shown in words. axe-core checks the SSO
+ * tab (light, dark, phone; screenshots in test-results/screenshots/).
  */
 describe('single sign-on in a browser, against `npm start` and a real OpenID provider', () => {
   let base: string;
@@ -56,7 +58,9 @@ describe('single sign-on in a browser, against `npm start` and a real OpenID pro
     await page.getByLabel('Client secret').waitFor({ timeout: 20_000 });
     expect(await page.getByLabel('Client secret').inputValue()).toBe('');
     expect(await page.content()).not.toContain(secret);
-  });
+    // The tab as an admin finds it once set up: the settings form and the redirect URI to give the provider.
+    await expectAccessible(page, 'settings-sso');
+  }, 600_000);
 
   test("a colleague signs in through the provider's page and lands in the organisation", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -80,6 +80,7 @@ const RELATIONAL = [
   'sso_login_attempts',
   // issue 24: players
   'player_sessions',
+  'player_last_seen',
   'player_session_cursors',
   // issue 24: public status pages
   'status_pages',
@@ -421,6 +422,20 @@ describe('migrated schema', () => {
         'SELECT view_name FROM timescaledb_information.continuous_aggregates',
       );
       expect(caggs.map((c) => c.view_name).sort()).toEqual(AGGREGATES);
+      // Every hypertable compressed after 2 days and dropped after 366 (retention by plan deletes earlier), every
+      // aggregate refreshed by a policy.
+      const jobs = await query<{ proc_name: string; hypertable_name: string }>(
+        db.url,
+        "SELECT proc_name, hypertable_name FROM timescaledb_information.jobs WHERE proc_schema = '_timescaledb_functions' OR proc_schema = '_timescaledb_internal'",
+      );
+      const tablesWith = (proc: string) =>
+        jobs
+          .filter((j) => j.proc_name === proc)
+          .map((j) => j.hypertable_name)
+          .sort();
+      expect(tablesWith('policy_retention')).toEqual([...TIME_SERIES].sort());
+      expect(tablesWith('policy_compression')).toEqual([...TIME_SERIES].sort());
+      expect(jobs.filter((j) => j.proc_name === 'policy_refresh_continuous_aggregate')).toHaveLength(AGGREGATES.length);
     } else {
       // Reads by server and time have a B-tree of their own on plain tables (the primary keys put the key before
       // the time), and the planner takes it for the snapshot's read of one poll.

@@ -121,6 +121,12 @@ describe('sample kinds round trip: FRM record -> stored row -> REST JSON and rea
       ]);
   });
 
+  it('the Free plan polls every kind every 30 s, the new kinds too (issue 20)', async () => {
+    const [free] = await sql<Record<string, number>>(db.url, `SELECT * FROM plans WHERE id = 'free'`);
+    for (const kind of SAMPLE_KINDS)
+      expect([kind.kind, free![`interval_${kind.intervalOf ?? kind.kind}_seconds`]]).toEqual([kind.kind, 30]);
+  });
+
   it('health: the REST row is the record in snake_case with the confirmed status; the snapshot is the published data', async () => {
     const row = await api.latestHealth(serverId);
     const { status } = published.get('health') as HealthData;

@@ -54,9 +54,15 @@ export const LATEST_ROWS = Object.fromEntries(
   }),
 ) as Record<ListedKind | SingleKind, string>;
 
-/** When the player was last seen online by the platform (a row of `alias`). */
-const lastSeen = (alias: string) => `(SELECT max(o.time) FROM ${tableOf(players)} o
-  WHERE o.server_id = ${alias}.server_id AND o.player_id = ${alias}.player_id AND o.is_online)`;
+/**
+ * When the player was last seen online by the platform (a row of `alias`): the newest online sample, or beyond the
+ * samples' retention the end of the player's newest visit (player_last_seen); null only if never seen online.
+ */
+const lastSeen = (alias: string) => `GREATEST(
+  (SELECT max(o.time) FROM ${tableOf(players)} o
+    WHERE o.server_id = ${alias}.server_id AND o.player_id = ${alias}.player_id AND o.is_online),
+  (SELECT l.last_seen_at FROM player_last_seen l
+    WHERE l.server_id = ${alias}.server_id AND l.player_id = ${alias}.player_id))`;
 
 /** $2 the last player id of the previous page (or null), $3 the rows to read. */
 export const PLAYERS_PAGE = `SELECT ${apiSelectList(players, 'p')}, ${lastSeen('p')} AS last_seen_at

@@ -1,6 +1,12 @@
 import { Db, PrismaService } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { EMPTY_CURSOR, type OpenSession, type SessionCursor, type SessionPlan } from './session-planner';
+import {
+  EMPTY_CURSOR,
+  type OpenSession,
+  type SessionClose,
+  type SessionCursor,
+  type SessionPlan,
+} from './session-planner';
 
 /** The open sessions and the cursor of one server, read under the cursor row's lock. */
 export interface ServerSessions {
@@ -32,12 +38,12 @@ export class PlayerSessionsRepository {
         FROM player_sessions WHERE server_id = ${serverId}::uuid AND left_at IS NULL`;
       const result = plan({ cursor: cursor ?? EMPTY_CURSOR, open });
       if (!result) return null;
-      await this.write(tx, serverId, result);
+      await this.write(tx, serverId, result, cursor ?? EMPTY_CURSOR);
       return result;
     });
   }
 
-  private async write(tx: Tx, serverId: string, plan: SessionPlan): Promise<void> {
+  private async write(tx: Tx, serverId: string, plan: SessionPlan, before: SessionCursor): Promise<void> {
     for (const d of plan.drops) {
       await tx.$executeRaw`DELETE FROM player_sessions
         WHERE server_id = ${serverId}::uuid AND player_id = ${d.playerId}::uuid AND joined_at = ${d.joinedAt}`;
@@ -46,6 +52,26 @@ export class PlayerSessionsRepository {
       await tx.$executeRaw`UPDATE player_sessions SET left_at = ${c.leftAt}, close_reason = ${c.reason}
         WHERE server_id = ${serverId}::uuid AND player_id = ${c.playerId}::uuid AND joined_at = ${c.joinedAt}
           AND left_at IS NULL`;
+    }
+    // When each named player whose visit closed was last seen online: the last players poll applied before this
+    // one (the visit was open in it), not the moment its end was noticed (the next poll, the offline event, the save
+    // change). Kept beyond the sessions' retention; anonymous slots are no players. Never moved back by an older
+    // visit. The server's row is share-locked first: a deletion running now waits for this transaction or has
+    // happened (no row is written), instead of a foreign-key failure or a deadlock with its cascade.
+    const seen = plan.closes.filter((c) => !c.anonymous);
+    const [server] = seen.length
+      ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM servers WHERE id = ${serverId}::uuid FOR KEY SHARE`
+      : [];
+    if (server) {
+      const lastOnline = (c: SessionClose) =>
+        before.playersAt && before.playersAt > c.joinedAt ? before.playersAt : c.joinedAt;
+      const rows = seen.map((c) => Db.Prisma.sql`(${c.playerId}::uuid, ${lastOnline(c)}::timestamptz)`);
+      await tx.$executeRaw`INSERT INTO player_last_seen (server_id, player_id, last_seen_at)
+        SELECT ${serverId}::uuid, v.player_id, max(v.seen_at)
+        FROM (VALUES ${Db.Prisma.join(rows)}) AS v (player_id, seen_at)
+        GROUP BY v.player_id
+        ON CONFLICT (server_id, player_id) DO UPDATE
+          SET last_seen_at = GREATEST(player_last_seen.last_seen_at, EXCLUDED.last_seen_at)`;
     }
     if (plan.opens.length) {
       const rows = plan.opens.map(

@@ -39,6 +39,8 @@ export interface SessionClose {
   joinedAt: Date;
   leftAt: Date;
   reason: CloseReason;
+  /** An anonymous slot's session (no player: no last-seen time kept). */
+  anonymous: boolean;
 }
 
 /** What one input changes: `null` when it is a replay or older than what was applied (nothing changes). */
@@ -147,7 +149,13 @@ class PlanBuilder {
 
   closeAll(which: (s: OpenSession) => boolean, reason: CloseReason): void {
     for (const s of this.open.filter(which)) {
-      this.closes.push({ playerId: s.playerId, joinedAt: s.joinedAt, leftAt: this.time, reason });
+      this.closes.push({
+        playerId: s.playerId,
+        joinedAt: s.joinedAt,
+        leftAt: this.time,
+        reason,
+        anonymous: s.anonymous,
+      });
     }
     this.open = this.open.filter((s) => !which(s));
   }

@@ -1,24 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, type Me } from '../lib/account';
-import { api, session } from '../lib/api';
+import { session } from '../lib/api';
+import { client, unwrap } from '../lib/api/client';
 import { currentLanguage, i18n, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../lib/i18n';
 import { keys, queryClient } from '../lib/query';
 
 /**
- * Changes the language now (i18next also keeps it in localStorage for the next visit), and saves it for the
- * signed-in user (`PATCH /api/v1/me {locale}`). Saving is best effort: the choice holds on this device either way.
+ * Saves the signed-in user's language (`PATCH /api/v1/me {locale}`). Saving is best effort: a failure (offline, or
+ * an API without the field) stays in the mutation's state, and the choice holds on this device either way.
  */
-export async function chooseLanguage(language: Language): Promise<void> {
-  await i18n.changeLanguage(language);
-  if (!session.token()) return;
-  try {
-    await api('PATCH', '/api/v1/me', { locale: language });
+function useSaveLanguage() {
+  return useMutation({
+    mutationFn: (locale: Language) => unwrap(client.PATCH('/api/v1/me', { body: { locale } })),
     // The cached account now says so too, so the picker does not switch back to the old saved language.
-    queryClient.setQueryData<Me>(keys.me, (me) => (me ? { ...me, locale: language } : me));
-  } catch {
-    // Not saved (offline, or an API without the field): this device still remembers it.
-  }
+    onSuccess: (_, locale) => queryClient.setQueryData<Me>(keys.me, (me) => (me ? { ...me, locale } : me)),
+  });
 }
 
 /** The header's language picker; after sign-in, the user's saved language wins over the browser's. */
@@ -26,6 +24,12 @@ export function LanguagePicker() {
   const { t } = useTranslation();
   const { me } = useAccount();
   const saved = me?.locale ?? null;
+  const save = useSaveLanguage();
+  /** Changes the language now (i18next also keeps it in localStorage for the next visit), then saves it. */
+  const choose = async (language: Language) => {
+    await i18n.changeLanguage(language);
+    if (session.token()) save.mutate(language);
+  };
   useEffect(() => {
     if (isLanguage(saved) && saved !== currentLanguage()) void i18n.changeLanguage(saved);
   }, [saved]);
@@ -35,7 +39,7 @@ export function LanguagePicker() {
       <select
         value={currentLanguage()}
         data-testid="language-picker"
-        onChange={(e) => void chooseLanguage(e.target.value as Language)}
+        onChange={(e) => void choose(e.target.value as Language)}
       >
         {LANGUAGES.map((l) => (
           <option key={l} value={l} lang={l}>

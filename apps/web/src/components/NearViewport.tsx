@@ -5,7 +5,9 @@ import { flushSync } from 'react-dom';
  * Panels far below the fold are built when the reader comes near them, not while the page loads: a server's
  * dashboard is twenty panels, five charts and a factory table of two thousand elements, of which the first screen
  * shows three. Until then a placeholder of the panel's usual size keeps the page's length (and the scroll bar) as
- * it will be. Everything is built at once when the reader navigates by keyboard (Tab, so focus never skips a panel),
+ * it will be, with the panel's heading: a screen reader's heading navigation, the browser's find (from its menu, no
+ * key to hear) and a reader who jumped to the end find every panel, and reaching it (the page scrolls there) builds
+ * it. Everything is built at once when the reader navigates by keyboard (Tab, so focus never skips a panel),
  * searches the page (Ctrl/Cmd+F), prints, or follows a link to an anchor; and where IntersectionObserver does not
  * exist (tests in jsdom, old browsers).
  */
@@ -22,6 +24,14 @@ export function revealAllPanels(): void {
   revealedAll = true;
   for (const reveal of [...waiting]) reveal();
   waiting.clear();
+}
+
+/**
+ * Ends "everything at once" with the page it was asked on (a dashboard left for another): the next page's panels wait
+ * for the reader again until a key asks for all of them.
+ */
+export function forgetRevealAll(): void {
+  revealedAll = false;
 }
 
 let listening = false;
@@ -46,6 +56,10 @@ export interface NearViewportProps {
   wide?: boolean;
   /** The placeholder's height in px, about the panel's own. */
   height: number;
+  /** The panel's heading, shown in its placeholder. */
+  title: string;
+  /** The panel's id, also the placeholder's: a link to `#id` finds its place before the panel is built. */
+  id: string;
   children: ReactNode;
 }
 
@@ -73,10 +87,14 @@ export function NearViewport(props: NearViewportProps) {
   return (
     <div
       ref={slot}
-      className={props.wide ? 'panel-slot panel-wide' : 'panel-slot'}
+      id={props.id}
+      className={props.wide ? 'panel panel-slot panel-wide' : 'panel panel-slot'}
       style={{ minHeight: props.height }}
-      aria-hidden="true"
       data-testid="panel-slot"
-    />
+    >
+      <header className="panel-head">
+        <h2>{props.title}</h2>
+      </header>
+    </div>
   );
 }

@@ -22,6 +22,10 @@ export const ForgotForm = z.object({
 });
 export type ForgotForm = z.input<typeof ForgotForm>;
 
+/** The code of the verification mail, pasted (a mail without a link); spaces around it dropped. */
+export const VerifyForm = z.object({ token: z.string().trim().min(1, 'form.codeRequired') });
+export type VerifyForm = z.input<typeof VerifyForm>;
+
 export const ResetForm = z
   .object({ password: newPassword, repeat: z.string() })
   .refine((v) => v.password === v.repeat, { message: 'form.repeatDiffers', path: ['repeat'] });

@@ -52,6 +52,13 @@ export function useInTurns(count: number, active: boolean): number {
   const [shown, setShown] = useState(0);
   useEffect(() => {
     if (!active || shown >= count) return;
+    // In a hidden tab timers fire once a second at most (once a minute after five minutes): a dashboard opened in
+    // the background would still be building its panels when the reader comes to it. Nobody reads or types there:
+    // everything at once.
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+      setShown(count);
+      return;
+    }
     const next = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
     return () => clearTimeout(next);
   }, [active, shown, count]);

@@ -24,5 +24,7 @@ export const keys = {
   servers: ['servers'] as const,
   server: (id: string) => ['servers', id] as const,
   alerts: ['alerts'] as const,
+  /** One server's alert rules (under `alerts`, so the alerting pages' invalidations reach it). */
+  serverRules: (serverId: string) => ['alerts', 'rules', serverId] as const,
   settings: ['settings'] as const,
 };

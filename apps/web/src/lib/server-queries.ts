@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import type { DataSource } from '../live/source';
 import { client, unwrap, type GetAnswer } from './api/client';
 import { keys, queryClient } from './query';
 import { startInTurns } from './tasks';
@@ -15,11 +15,11 @@ export type Me = GetAnswer<'/api/v1/me'>;
 /** GET /api/v1/billing/subscription (generated from the API). */
 export type Subscription = GetAnswer<'/api/v1/billing/subscription'>;
 
-export const meQuery = queryOptions({ queryKey: keys.me, queryFn: () => api<Me>('GET', '/api/v1/me') });
+export const meQuery = queryOptions({ queryKey: keys.me, queryFn: () => unwrap(client.GET('/api/v1/me')) });
 /** The plan; null when it cannot be read (the pages then show no plan figures, not an error). */
 export const subscriptionQuery = queryOptions({
   queryKey: keys.subscription,
-  queryFn: () => api<Subscription>('GET', '/api/v1/billing/subscription').catch(() => null),
+  queryFn: () => unwrap(client.GET('/api/v1/billing/subscription')).catch(() => null),
 });
 
 /** The organisation's servers (the socket keeps their statuses live in the live store). */
@@ -33,6 +33,16 @@ export const serverQuery = (id: string) =>
   queryOptions({
     queryKey: keys.server(id),
     queryFn: () => unwrap(client.GET('/api/v1/servers/{id}', { params: { path: { id } } })),
+  });
+
+/** Where the live store and the REST seeds find a server of the organisation. */
+export const serverSource = (id: string): DataSource => ({ key: id, base: `/api/v1/servers/${id}`, auth: true });
+
+/** One server's alert rules with their states (the alerting pages and the dashboard's rules link). */
+export const serverRulesQuery = (serverId: string) =>
+  queryOptions({
+    queryKey: keys.serverRules(serverId),
+    queryFn: () => unwrap(client.GET('/api/v1/servers/{id}/alert-rules', { params: { path: { id: serverId } } })),
   });
 
 /**

@@ -103,6 +103,9 @@ const ADDON_KINDS: SeededKind[] = ['power', 'players', 'production', 'trains', '
 /** Every kind `seedLatest` reads, in the order it reads them. */
 export const SEEDED_KINDS: readonly SeededKind[] = ['health', ...ADDON_KINDS];
 
+/** The kinds the first screen of a dashboard shows (read first, already while the page's code loads). */
+export const FIRST_SCREEN_KINDS: readonly SeededKind[] = ['health', 'power', 'players'];
+
 /** Failures of a seed per kind (other than "no data yet" and "add-on unavailable", which the panels explain). */
 export type SeedErrors = Partial<Record<Kind, ApiFailure>>;
 

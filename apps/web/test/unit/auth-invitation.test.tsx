@@ -10,11 +10,19 @@ import type { InvitationPage as InvitationPageType } from '../../src/features/au
 type Answer = { status: number; body: unknown };
 let answer: Answer = { status: 200, body: {} };
 const requests: { url: string; body: unknown; auth: string | null }[] = [];
+const ACCOUNT_READS = ['/api/v1/me', '/api/v1/billing/subscription'];
 vi.stubGlobal('scrollTo', () => undefined);
 vi.stubGlobal(
   'fetch',
   vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
+    // The frame's language picker reads the signed-in account (GET /me, /billing/subscription): answered apart,
+    // as not found, and not among the page's requests.
+    if (ACCOUNT_READS.includes(new URL(request.url).pathname))
+      return new Response(JSON.stringify({ error: { code: 'NotFound', message: 'not in this test' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     const text = await request.text();
     requests.push({
       url: request.url,

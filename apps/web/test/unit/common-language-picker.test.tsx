@@ -1,40 +1,49 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LanguagePicker } from '../../src/app/LanguagePicker';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LanguagePicker as LanguagePickerType } from '../../src/app/LanguagePicker';
 import { i18n, LOCALE_KEY } from '../../src/lib/i18n';
 import { keys, queryClient } from '../../src/lib/query';
 
 /**
  * The header's language picker: the five languages in their own names; a choice changes the page's language at
  * once (i18next, <html lang>, remembered in localStorage) and is saved for a signed-in user with
- * `PATCH /api/v1/me {locale}`. `fetch` is the browser boundary and is replaced by a fake API here.
+ * `PATCH /api/v1/me {locale}`. `fetch` is the browser boundary and is replaced by a fake API here: stubbed before
+ * the picker (and the generated client, which keeps the `fetch` it was made with) is imported; each test sets
+ * what it answers.
  */
 type Call = { method: string; url: string; body: unknown; auth: string | null };
+let answerOf: (request: Request, text: string) => Response = () => new Response(null, { status: 500 });
+let calls: Call[] = [];
+vi.stubGlobal(
+  'fetch',
+  vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
+    const text = await request.text();
+    calls.push({
+      method: request.method,
+      url: new URL(request.url).pathname,
+      body: text ? JSON.parse(text) : undefined,
+      auth: request.headers.get('authorization'),
+    });
+    return answerOf(request, text);
+  }),
+);
 
 function fakeApi(me: Record<string, unknown>, patch: 'saves' | 'unknown route' = 'saves') {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const method = init.method ?? 'GET';
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    calls.push({
-      method,
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-      auth: headers.authorization ?? null,
+  calls = [];
+  const answer = (status: number, body: unknown) =>
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
     });
-    const answer = (status: number, body: unknown) =>
-      new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    if (url === '/api/v1/me' && method === 'GET') return answer(200, me);
-    if (url === '/api/v1/me' && method === 'PATCH' && patch === 'saves')
-      return answer(200, { ...me, ...(JSON.parse(String(init.body)) as object) });
+  answerOf = (request, text) => {
+    const url = new URL(request.url).pathname;
+    if (url === '/api/v1/me' && request.method === 'GET') return answer(200, me);
+    if (url === '/api/v1/me' && request.method === 'PATCH' && patch === 'saves')
+      return answer(200, { ...me, ...(JSON.parse(text) as object) });
     return answer(404, { error: { code: 'NotFound', message: 'no such route' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  };
   return calls;
 }
 
@@ -47,6 +56,11 @@ const ME = {
   organisations: [{ id: 'o1', name: 'Pioneer', personal: true, role: 'admin' }],
   plan: { id: 'free', max_servers: 1, retention_hours: 24 },
 };
+
+let LanguagePicker: typeof LanguagePickerType;
+beforeAll(async () => {
+  ({ LanguagePicker } = await import('../../src/app/LanguagePicker'));
+});
 
 const renderPicker = () =>
   render(
@@ -61,7 +75,6 @@ describe('the language picker', () => {
     await i18n.changeLanguage('en');
   });
   afterEach(async () => {
-    vi.unstubAllGlobals();
     queryClient.clear();
     await i18n.changeLanguage('en');
   });

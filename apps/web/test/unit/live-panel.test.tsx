@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PanelContext } from '../../src/features/dashboard/common';
 import { livePanel } from '../../src/features/dashboard/live-panel';
 import { DEFAULT_INTERVALS } from '../../src/lib/account';
@@ -96,5 +96,23 @@ describe('useInTurns', () => {
     // Each render added at most one part: 0, 1, 2, 3, 4 in order, never a jump.
     const distinct = seen.filter((n, i) => i === 0 || n !== seen[i - 1]);
     expect(distinct).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('shows every part at once in a hidden tab (its timers would run once a second)', () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      const seen: number[] = [];
+      function Parts() {
+        const shown = useInTurns(4, true);
+        seen.push(shown);
+        return <p data-testid="shown">{shown}</p>;
+      }
+      render(<Parts />);
+      // Synchronously, without waiting for a task: 0, then all four.
+      expect(screen.getByTestId('shown').textContent).toBe('4');
+      expect(seen.filter((n, i) => i === 0 || n !== seen[i - 1])).toEqual([0, 4]);
+    } finally {
+      visibility.mockRestore();
+    }
   });
 });

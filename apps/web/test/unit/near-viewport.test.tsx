@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -38,14 +38,14 @@ async function load() {
   return import('../../src/components/NearViewport');
 }
 
-async function renderTwo() {
-  const { NearViewport } = await load();
+async function renderTwo(module?: Awaited<ReturnType<typeof load>>) {
+  const { NearViewport } = module ?? (await load());
   render(
     <div className="panels">
-      <NearViewport wide height={577}>
+      <NearViewport wide height={577} title="Players" id="players">
         <section data-testid="players">players</section>
       </NearViewport>
-      <NearViewport height={222}>
+      <NearViewport height={222} title="Trains" id="trains">
         <section data-testid="trains">trains</section>
       </NearViewport>
     </div>,
@@ -67,7 +67,11 @@ describe('NearViewport', () => {
     expect(slots[0]!.style.minHeight).toBe('577px');
     expect(slots[0]!.className).toContain('panel-wide');
     expect(slots[1]!.className).not.toContain('panel-wide');
-    expect(slots[0]!.getAttribute('aria-hidden')).toBe('true');
+    // The place holds the panel's heading: heading navigation and find-in-page reach every panel before it is built.
+    expect(slots[0]!.getAttribute('aria-hidden')).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Players', 'Trains']);
+    // A link to the panel finds its place.
+    expect(slots.map((s) => s.id)).toEqual(['players', 'trains']);
     // One scroll step ahead of the reader.
     expect(FakeObserver.all[0]!.options.rootMargin).toMatch(/^\d+px 0px$/);
 
@@ -89,6 +93,19 @@ describe('NearViewport', () => {
     expect(screen.queryAllByTestId('panel-slot')).toHaveLength(0);
   });
 
+  it("builds everything at once for the page it was asked on, not for the next dashboard's", async () => {
+    const page = await load();
+    expect(await renderTwo(page)).toHaveLength(2);
+    fireEvent.keyDown(window, { key: 'Tab' });
+    expect(screen.queryAllByTestId('panel-slot')).toHaveLength(0);
+    cleanup();
+    // Still this page: panels that appear later are built at once.
+    expect(await renderTwo(page)).toHaveLength(0);
+    cleanup();
+    page.forgetRevealAll();
+    expect(await renderTwo(page)).toHaveLength(2);
+  });
+
   it('builds every panel for find-in-page (Ctrl+F) and for printing', async () => {
     await renderTwo();
     fireEvent.keyDown(window, { key: 'f', ctrlKey: true });
@@ -96,7 +113,7 @@ describe('NearViewport', () => {
 
     const { NearViewport } = await load();
     render(
-      <NearViewport height={100}>
+      <NearViewport height={100} title="Later" id="later">
         <p data-testid="later">later</p>
       </NearViewport>,
     );

@@ -8,7 +8,7 @@ import {
   ServerForm,
   serverFieldErrors,
   type ServerFormValues,
-} from '../../src/features/servers/schema';
+} from '../../src/lib/server-form';
 
 /** The add-server form's rules (the API's CreateServer body) and how the API's field problems reach the fields. */
 const valid: ServerFormValues = {

@@ -9,7 +9,7 @@ import {
   displayTitle,
   durationName,
   footerLine,
-  recoveryDuration,
+  durationToShow,
   ackLinkIn,
   safeUrl,
   statusLine,
@@ -114,7 +114,7 @@ export function renderDiscord(message: AlertMessage, locale: Locale = 'en'): Dis
   const fixed: DiscordEmbedField[] = [
     { name: t.render.server, value: mdText(msg.server.name, L.fieldValue), inline: true },
   ];
-  const duration = recoveryDuration(msg, t);
+  const duration = durationToShow(msg, t);
   if (duration !== null) fixed.push({ name: durationName(msg, t), value: duration, inline: true });
 
   const user: DiscordEmbedField[] = msg.fields.map((f) => {

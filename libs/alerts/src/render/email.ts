@@ -11,7 +11,7 @@ import {
   escapeHtml,
   footerLine,
   labelOf,
-  recoveryDuration,
+  durationToShow,
   safeUrl,
   singleLine,
   statusLine,
@@ -61,7 +61,7 @@ function factsOf(msg: AlertMessage, t: Catalogue): [string, string][] {
   facts.push([t.render.time, t.formats.time(msg.at)]);
   if (msg.transition === 'repeat' || msg.transition === 'resolved')
     facts.push([t.render.started, t.formats.time(msg.startedAt)]);
-  const duration = recoveryDuration(msg, t);
+  const duration = durationToShow(msg, t);
   if (duration !== null) facts.push([durationName(msg, t), duration]);
   return facts;
 }

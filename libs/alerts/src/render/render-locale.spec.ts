@@ -105,12 +105,10 @@ describe('rendering in the channel’s language', () => {
     const recovery = renderDiscord(message(BACK_ONLINE, 'resolved'), 'de').embeds[0]!;
     expect(recovery.title).toBe('Wieder online: Base');
     expect(recovery.description).toContain('Base ist nach 4 Min., 12 Sek. Ausfall wieder online.');
-    // The downtime once in words and once as a field, never a third time.
+    // The downtime once, in the summary's words: no field and no "Ausgefallen für …" line repeats it.
+    expect(JSON.stringify(recovery).split('4 Min., 12 Sek.')).toHaveLength(2);
     expect(recovery.description?.split('4 Min., 12 Sek.')).toHaveLength(2);
-    expect(recovery.fields).toEqual([
-      { name: 'Server', value: 'Base', inline: true },
-      { name: 'Ausfallzeit', value: '4 Min., 12 Sek.', inline: true },
-    ]);
+    expect(recovery.fields).toEqual([{ name: 'Server', value: 'Base', inline: true }]);
   });
 
   it('renders a French e-mail in French: subject, plain text and HTML, with French punctuation', () => {

@@ -177,16 +177,36 @@ describe('renderDiscord', () => {
     expect(renderDiscord(message({ url: null })).embeds[0]).not.toHaveProperty('url');
   });
 
-  it('shows a recovery of server_offline in green with the downtime once, as a field', () => {
+  it('shows a recovery of server_offline in green with the downtime once: in the summary, or as a field', () => {
     const embed = renderDiscord(resolved({ summary: 'My Server is back online after 4 min 12 s down.' })).embeds[0];
     expect(embed?.color).toBe(SEVERITY_COLOUR.resolved);
     expect(embed?.title).toBe('Back online');
-    expect(embed?.fields?.filter((f) => f.name === 'Downtime')).toEqual([
+    // The summary says it in words: no "Downtime" field and no "Down for …" line repeats it.
+    expect(JSON.stringify(embed).split('4 min 12 s')).toHaveLength(2);
+    expect(embed?.fields?.map((f) => f.name)).not.toContain('Downtime');
+    expect(embed?.description).not.toContain('Down for');
+    // A summary that does not say it: the field does, once.
+    const quiet = renderDiscord(resolved({ summary: 'My Server is back.' })).embeds[0];
+    expect(quiet?.fields?.filter((f) => f.name === 'Downtime')).toEqual([
       { name: 'Downtime', value: '4 min 12 s', inline: true },
     ]);
-    // The summary says it in words; no "Down for …" line repeats it.
-    expect(embed?.description).not.toContain('Down for');
-    expect(embed?.description?.split('4 min 12 s')).toHaveLength(2);
+    expect(JSON.stringify(quiet).split('4 min 12 s')).toHaveLength(2);
+    // Another duration that ends like it is not it: "14 min 12 s" does not say "4 min 12 s".
+    const other = renderDiscord(resolved({ summary: 'My Server was slow for 14 min 12 s.' })).embeds[0];
+    expect(other?.fields?.filter((f) => f.name === 'Downtime')).toEqual([
+      { name: 'Downtime', value: '4 min 12 s', inline: true },
+    ]);
+  });
+
+  it.each([
+    // The blocks are the message; its `text` is the notification's preview of the summary.
+    ['slack', (m: AlertMessage) => JSON.stringify(renderSlack(m).blocks)],
+    ['teams', (m: AlertMessage) => JSON.stringify(renderTeams(m))],
+    ['e-mail', (m: AlertMessage) => renderEmail(m).text],
+    ['telegram', (m: AlertMessage) => renderTelegram(m, '1').text],
+  ])('says the downtime once on %s too, whether the summary says it or not', (_, render) => {
+    for (const summary of ['My Server is back online after 4 min 12 s down.', 'My Server is back.'])
+      expect(render(resolved({ summary })).split('4 min 12 s')).toHaveLength(2);
   });
 
   it('shows a Duration field for other rule kinds, and "Resolved" when the duration is unknown', () => {

@@ -8,7 +8,7 @@ import {
   durationName,
   emojiOf,
   footerLine,
-  recoveryDuration,
+  durationToShow,
   ackLinkIn,
   safeUrl,
   statusLine,
@@ -108,7 +108,7 @@ export function renderSlack(message: AlertMessage, locale: Locale = 'en'): Slack
   ];
 
   const fields: SlackText[] = [];
-  const duration = recoveryDuration(msg, t);
+  const duration = durationToShow(msg, t);
   if (duration !== null) fields.push(fieldText(durationName(msg, t), duration));
   const slots = L.sectionFields - fields.length;
   const shown = msg.fields.length <= slots ? msg.fields : msg.fields.slice(0, slots - 1);

@@ -2,7 +2,7 @@ import type { Locale } from '@app/contracts';
 import { catalogue } from '../i18n/catalogues';
 import { localize } from '../i18n/say';
 import type { AlertMessage } from '../message';
-import { displayTitle, durationName, orDash, recoveryDuration, safeUrl, shortId, statusLine, truncate } from './text';
+import { displayTitle, durationName, orDash, durationToShow, safeUrl, shortId, statusLine, truncate } from './text';
 
 /** Teams (Workflows webhook) rejects messages whose JSON is larger than about 28 KB; this is the budget, in bytes. */
 export const TEAMS_MAX_BYTES = 28_000;
@@ -94,7 +94,7 @@ export function renderTeams(message: AlertMessage, locale: Locale = 'en'): Teams
   if (msg.transition === 'repeat' || msg.transition === 'resolved') {
     fixed.push({ title: words.started, value: t.formats.time(msg.startedAt) });
   }
-  const duration = recoveryDuration(msg, t);
+  const duration = durationToShow(msg, t);
   if (duration !== null) fixed.push({ title: durationName(msg, t), value: duration });
   if (msg.transition !== 'test') fixed.push({ title: words.incident, value: shortId(msg.incidentId) || '—' });
   fixed.push(fact(words.rule, msg.ruleName, 200));

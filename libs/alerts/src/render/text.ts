@@ -154,11 +154,31 @@ export function recoveryDuration(msg: AlertMessage, t: Catalogue = en): string |
 }
 
 /**
+ * The recovery's duration for a renderer to show (a "Downtime"/"Duration" field or a "Down for …" line), or null: not
+ * a recovery, unknown, or already said by the summary in words ("Factory is back online after 4 min 12 s down."), so
+ * a reader sees it once.
+ */
+export function durationToShow(msg: AlertMessage, t: Catalogue = en): string | null {
+  const duration = recoveryDuration(msg, t);
+  if (duration === null) return null;
+  // A recovery's summary in words ("back online after …", "… recovered after …") always says how long it lasted;
+  // a message without words (written before them) is read: the duration as a whole number, not the end of another
+  // ("14 min 12 s" does not say "4 min 12 s").
+  const said = msg.words
+    ? SUMMARIES_WITH_DURATION.has(msg.words.summary.key)
+    : new RegExp(`(?<![\\d.,])${duration.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(msg.summary);
+  return said ? null : duration;
+}
+
+/** The summaries (i18n/words.ts) that say a recovery's duration. */
+const SUMMARIES_WITH_DURATION: ReadonlySet<string> = new Set(['backOnline', 'recovered']);
+
+/**
  * One line telling which moment this is, or null for a plain `fired`: "Down for 4 min 12 s" / "Lasted 2 h" on a
  * recovery, "Still firing since … (for …)" on a repeat, a no-action-needed note on a test. `time` formats the
  * start for the receiver (the language's UTC time by default). A renderer that shows a recovery's duration as a
- * field of its own (`durationField`) gets null for it: the summary says it in words, the field once more, and a
- * third time would be noise.
+ * field of its own (`durationField`) gets null for it, and so does a summary that says it already (durationToShow):
+ * the duration is said once.
  */
 export function statusLine(
   msg: AlertMessage,
@@ -170,7 +190,7 @@ export function statusLine(
     case 'resolved': {
       const duration = recoveryDuration(msg, t);
       if (duration === null) return t.render.resolved;
-      if (durationField) return null;
+      if (durationField || durationToShow(msg, t) === null) return null;
       return msg.ruleKind === 'server_offline' ? t.render.downFor(duration) : t.render.lasted(duration);
     }
     case 'repeat': {

@@ -20,6 +20,7 @@ export function DeliveriesTab(_props: TabProps) {
   const log = useInfiniteQuery(deliveryLogQuery(filters));
   const items = log.data?.pages.flatMap((p) => p.items);
 
+  // form-without-validation: filter (its selects filter the log as they change; nothing to validate)
   return (
     <>
       <p>{t('deliveries.intro')}</p>

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote, Time } from '../../components/ui';
 import type { IncidentDetails } from './model';
 import { failureOf } from './queries';
 import { useIncidentAck } from './incidentAckMutations';
-
-/** The longest note the API takes. */
-const NOTE_MAX = 2000;
+import { NOTE_MAX, NoteForm } from './noteSchema';
 
 /** Who is on it: acknowledge an open incident (reminders stop until it resolves), or take it back. */
 export function AckPanel({ incident, writer }: { incident: IncidentDetails; writer: boolean }) {
@@ -61,12 +61,12 @@ export function AckPanel({ incident, writer }: { incident: IncidentDetails; writ
 export function NotesPanel({ incident, writer }: { incident: IncidentDetails; writer: boolean }) {
   const { t } = useTranslation('alerts');
   const { addNote } = useIncidentAck(incident.id);
-  const [text, setText] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (text.trim() === '') return;
-    addNote.mutate(text.trim(), { onSuccess: () => setText('') });
-  };
+  const form = useForm<NoteForm>({ resolver: zodResolver(NoteForm), defaultValues: { text: '' } });
+  const empty = form.watch('text').trim() === '';
+  const textError = form.formState.errors.text?.message;
+  const submit = form.handleSubmit(({ text }) => {
+    if (!addNote.isPending) addNote.mutate(text, { onSuccess: () => form.reset({ text: '' }) });
+  });
   return (
     <section aria-labelledby="incident-notes-heading" data-testid="incident-notes">
       <h3 id="incident-notes-heading">{t('ack.notesHeading')}</h3>
@@ -85,16 +85,22 @@ export function NotesPanel({ incident, writer }: { incident: IncidentDetails; wr
         </ol>
       )}
       {writer && (
-        <form onSubmit={submit}>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <label htmlFor="incident-note-text">{t('ack.noteLabel')}</label>
           <textarea
             id="incident-note-text"
             rows={3}
             maxLength={NOTE_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={textError ? 'incident-note-error' : undefined}
+            {...form.register('text')}
           />
-          <button type="submit" className="btn btn-small" disabled={addNote.isPending || text.trim() === ''}>
+          {textError && (
+            <p className="field-error" id="incident-note-error">
+              {t(textError as never, { max: NOTE_MAX })}
+            </p>
+          )}
+          <button type="submit" className="btn btn-small" disabled={addNote.isPending || empty}>
             {addNote.isPending ? t('ack.adding') : t('ack.addNote')}
           </button>
           {addNote.error && <ErrorNote error={failureOf(addNote.error)} />}

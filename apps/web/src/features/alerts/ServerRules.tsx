@@ -142,16 +142,3 @@ export function ServerRules({ serverId }: { serverId: string }) {
     </div>
   );
 }
-
-/** The dashboard's way to the rules: a link that also says how many are firing. */
-export function AlertRulesLink({ serverId }: { serverId: string }) {
-  const { t } = useTranslation('alerts');
-  const rules = useQuery({ ...serverRulesQuery(serverId), refetchInterval: 30_000 });
-  const firing = rules.data?.filter((r) => r.enabled && r.state === 'firing').length ?? 0;
-  return (
-    <Link to="/servers/$id/alerts" params={{ id: serverId }} className="btn" data-testid="alert-rules-link">
-      {t('rules.title')}
-      {firing > 0 && <span className="pill pill-bad">{t('rules.firingCount', { count: firing })}</span>}
-    </Link>
-  );
-}

@@ -1,3 +1,3 @@
-/** The alerts feature's public surface: the alerts pages, a server's rules, and the link the dashboard shows. */
+/** The alerts feature's public surface: the alerts pages and a server's rules (the dashboard's link to them is in components/ServerLinks). */
 export { Alerts } from './Alerts';
-export { ServerRules, AlertRulesLink } from './ServerRules';
+export { ServerRules } from './ServerRules';

@@ -1,5 +1,4 @@
 import type { GetAnswer, paths } from '../../lib/api/client';
-import type { Language } from '../../lib/i18n';
 
 /**
  * The alerting pages' shapes. What the API sends and takes comes from the generated OpenAPI types (`lib/api/
@@ -25,17 +24,14 @@ export type Severity = Rule['severity'];
 export type NewRule = Body<'/api/v1/servers/{id}/alert-rules', 'post'>;
 export type RuleChanges = Body<'/api/v1/servers/{id}/alert-rules/{ruleId}', 'patch'>;
 
-/**
- * The language a channel's alert messages are written in. The generated document does not carry `locale` yet (the
- * api-gateway adds it with this change): until `npm run gen:web-api` picks it up, the channel types add it here.
- */
-export type ChannelLocale = Language;
-export type Channel = GetAnswer<'/api/v1/notification-channels'>[number] & { locale?: ChannelLocale };
+export type Channel = GetAnswer<'/api/v1/notification-channels'>[number];
 export type ChannelKind = Channel['kind'];
+/** The language a channel's alert messages are written in. */
+export type ChannelLocale = Channel['locale'];
 /** A channel just created or changed; a webhook's signing secret is in it once. */
-export type SavedChannel = Answer<'/api/v1/notification-channels', 'post', 201> & { locale?: ChannelLocale };
-export type NewChannel = Body<'/api/v1/notification-channels', 'post'> & { locale: ChannelLocale };
-export type ChannelChanges = Body<'/api/v1/notification-channels/{id}', 'patch'> & { locale?: ChannelLocale };
+export type SavedChannel = Answer<'/api/v1/notification-channels', 'post', 201>;
+export type NewChannel = Body<'/api/v1/notification-channels', 'post'>;
+export type ChannelChanges = Body<'/api/v1/notification-channels/{id}', 'patch'>;
 export type ChannelTest = Answer<'/api/v1/notification-channels/{id}/test', 'post', 200>;
 
 export type IncidentPage = GetAnswer<'/api/v1/alerts/incidents'>;

@@ -72,7 +72,6 @@ export function useChannelMutations() {
   const key = alertKeys.channels;
   return {
     create: useMutation({
-      // The generated body type has no `locale` yet (see model.ts); the variable keeps it past the literal check.
       mutationFn: (body: NewChannel) =>
         unwrap(client.POST('/api/v1/notification-channels', { body })) as Promise<SavedChannel>,
       onSuccess: (saved) => qc.setQueryData<Channel[]>(key, (list) => list && [...list, rowOf(saved)]),

@@ -12,7 +12,7 @@ export const alertKeys = {
   kinds: [...keys.alerts, 'rule-kinds'] as const,
   /** Every server's rules (a channel's deletion changes rules that named it). */
   rules: [...keys.alerts, 'rules'] as const,
-  serverRules: (serverId: string) => [...keys.alerts, 'rules', serverId] as const,
+  serverRules: keys.serverRules,
   channels: [...keys.alerts, 'channels'] as const,
   /** Open incidents, the history and one incident's details. */
   incidents: [...keys.alerts, 'incidents'] as const,
@@ -37,18 +37,12 @@ export const ruleKindsQuery = queryOptions({
   staleTime: 3_600_000,
 });
 
-export const serverRulesQuery = (serverId: string) =>
-  queryOptions({
-    queryKey: alertKeys.serverRules(serverId),
-    queryFn: () => unwrap(client.GET('/api/v1/servers/{id}/alert-rules', { params: { path: { id: serverId } } })),
-  });
-
 export const channelsQuery = queryOptions({
   queryKey: alertKeys.channels,
   queryFn: () => unwrap(client.GET('/api/v1/notification-channels')),
 });
 
-export { serverQuery, serversQuery } from '../../lib/server-queries';
+export { serverQuery, serverRulesQuery, serversQuery } from '../../lib/server-queries';
 
 export const silencesQuery = (includeExpired: boolean) =>
   queryOptions({

@@ -1,10 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { client, unwrap } from '../../lib/api/client';
-import { AuthFrame } from './AuthFrame';
+import { AuthFrame, useFieldError } from './AuthFrame';
+import { ConfirmRecipientForm } from './schema';
 import './auth.css';
 
 /** The token of the confirmation link (`/confirm-recipient#token=…`); the fragment never reaches a server log. */
@@ -19,16 +21,19 @@ function tokenOfLink(): string {
  */
 export function ConfirmRecipient() {
   const { t } = useTranslation('auth');
-  const [token, setToken] = useState(tokenOfLink);
+  const fieldError = useFieldError();
+  const form = useForm<ConfirmRecipientForm>({
+    resolver: zodResolver(ConfirmRecipientForm),
+    defaultValues: { token: tokenOfLink() },
+  });
   const confirm = useMutation({
     mutationFn: (value: string) =>
       unwrap(client.POST('/api/v1/alert-recipients/confirm', { body: { token: value.trim() } })),
     onSuccess: () => globalThis.history?.replaceState(null, '', globalThis.location.pathname),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!confirm.isPending && token.trim()) confirm.mutate(token);
-  };
+  const submit = form.handleSubmit(({ token }) => {
+    if (!confirm.isPending) confirm.mutate(token);
+  });
   if (confirm.data)
     return (
       <AuthFrame title={t('confirmRecipient.doneTitle')}>
@@ -40,13 +45,13 @@ export function ConfirmRecipient() {
   return (
     <AuthFrame title={t('confirmRecipient.title')}>
       <p>{t('confirmRecipient.intro')}</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label={t('confirmRecipient.token')}
           autoComplete="off"
           spellCheck={false}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
+          error={fieldError(form.formState.errors.token)}
+          {...form.register('token')}
         />
         {confirm.isError && <ErrorNotice error={confirm.error} />}
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={confirm.isPending || undefined}>

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../app/Layout';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -11,6 +13,7 @@ import { client, unwrap } from '../../lib/api/client';
 import { navigate } from '../../lib/router';
 import { AuthFrame } from './AuthFrame';
 import { invitationToken } from './invitation-token';
+import { InvitationForm } from './schema';
 import './auth.css';
 
 /** The page of the invitation mail's link (the api-gateway's ACCEPT_PATH). */
@@ -45,7 +48,11 @@ async function switchAccount(token: string): Promise<void> {
 export function InvitationPage() {
   const { t } = useTranslation('invitations');
   const signedIn = useSyncExternalStore(session.subscribe, () => session.token() !== null);
-  const [token, setToken] = useState(tokenOfLink);
+  const form = useForm<InvitationForm>({
+    resolver: zodResolver(InvitationForm),
+    defaultValues: { token: tokenOfLink() },
+  });
+  const tokenError = form.formState.errors.token?.message;
   const accept = useMutation({
     mutationFn: (value: string) =>
       unwrap(client.POST('/api/v1/invitations/accept', { body: { token: invitationToken(value) } })),
@@ -87,21 +94,20 @@ export function InvitationPage() {
       </AuthFrame>
     );
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!accept.isPending && token.trim()) accept.mutate(token);
-  };
+  const submit = form.handleSubmit(({ token }) => {
+    if (!accept.isPending) accept.mutate(token);
+  });
   const reason = reasonOf(accept.error);
   return (
     <AuthFrame title={t('title')}>
       <p>{t('signedIn.intro')}</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label={t('signedIn.token')}
           autoComplete="off"
           spellCheck={false}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
+          error={tokenError ? t(tokenError as never) : null}
+          {...form.register('token')}
         />
         {accept.isError &&
           (reason ? (
@@ -111,7 +117,11 @@ export function InvitationPage() {
                 {t(`reasons.${reason}`)}
               </p>
               {reason === 'other_email' && (
-                <button type="button" className="btn btn-small" onClick={() => void switchAccount(token)}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => void switchAccount(form.getValues('token'))}
+                >
                   {t('signedIn.switch')}
                 </button>
               )}

@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { ApiFailure } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
+import { useFieldError } from './AuthFrame';
+import { SsoStartForm } from './schema';
 import { ssoErrorKey } from './sso-errors';
 
 /**
@@ -15,7 +19,8 @@ export function SsoSignIn() {
   const { t } = useTranslation('sso');
   const [error] = useState(() => new URLSearchParams(window.location.search).get('sso_error'));
   const [open, setOpen] = useState(error !== null);
-  const [email, setEmail] = useState('');
+  const fieldError = useFieldError();
+  const form = useForm<SsoStartForm>({ resolver: zodResolver(SsoStartForm), defaultValues: { email: '' } });
   const start = useMutation({
     mutationFn: (address: string) => unwrap(client.POST('/api/v1/auth/sso/start', { body: { email: address } })),
     onSuccess: (answer) => window.location.assign(answer.redirect_url),
@@ -52,10 +57,7 @@ export function SsoSignIn() {
         <form
           aria-labelledby="sso-heading"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!start.isPending && email.trim()) start.mutate(email.trim());
-          }}
+          onSubmit={(e) => void form.handleSubmit(({ email }) => !start.isPending && start.mutate(email))(e)}
         >
           <h2 id="sso-heading">{t('signIn.heading')}</h2>
           <p className="muted small">{t('signIn.help')}</p>
@@ -64,8 +66,8 @@ export function SsoSignIn() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            error={fieldError(form.formState.errors.email)}
+            {...form.register('email')}
           />
           {failure && <ErrorNotice error={failure} />}
           <button type="submit" className="btn btn-primary btn-block" aria-disabled={start.isPending || undefined}>

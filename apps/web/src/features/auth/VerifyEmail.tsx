@@ -1,13 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { accountChanged } from '../../lib/account';
 import { session } from '../../lib/api';
 import { client, unwrap } from '../../lib/api/client';
-import { accountFailure, forgetLink, tokenOfLink } from '../../lib/account-forms';
+import { accountFailure, forgetLink, tokenOfLink, VerifyForm } from '../../lib/account-forms';
 import { AuthFrame } from './AuthFrame';
 import './auth.css';
 
@@ -17,7 +19,8 @@ import './auth.css';
  */
 export function VerifyEmail() {
   const { t } = useTranslation('account');
-  const [token, setToken] = useState(tokenOfLink);
+  const form = useForm<VerifyForm>({ resolver: zodResolver(VerifyForm), defaultValues: { token: tokenOfLink() } });
+  const tokenError = form.formState.errors.token?.message;
   const started = useRef(false);
   const verify = useMutation({
     mutationFn: (value: string) => unwrap(client.POST('/api/v1/auth/verify-email', { body: { token: value.trim() } })),
@@ -33,10 +36,9 @@ export function VerifyEmail() {
     started.current = true;
     mutate(tokenOfLink());
   }, [mutate]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!verify.isPending && token.trim()) verify.mutate(token);
-  };
+  const submit = form.handleSubmit(({ token }) => {
+    if (!verify.isPending) verify.mutate(token);
+  });
 
   if (verify.isSuccess)
     return (
@@ -58,14 +60,14 @@ export function VerifyEmail() {
       {verify.isPending ? (
         <p role="status">{t('verify.checking')}</p>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <p>{t('verify.intro')}</p>
           <Field
             label={t('verify.code')}
             autoComplete="off"
             spellCheck={false}
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
+            error={tokenError ? t(tokenError as never) : null}
+            {...form.register('token')}
           />
           {verify.isError && <ErrorNotice error={accountFailure(verify.error, t, 'verify')} />}
           <button type="submit" className="btn btn-primary btn-block">

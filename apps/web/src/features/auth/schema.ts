@@ -31,3 +31,19 @@ export type SignUpForm = z.input<typeof SignUpForm>;
 
 /** The fields of a 400 ValidationFailed with their problem (the shared reader in lib/api). */
 export { fieldProblems as apiFieldProblems } from '../../lib/api';
+
+/** "Sign in with SSO": the work e-mail, whose domain names the organisation (and so the identity provider). */
+export const SsoStartForm = z.object({ email });
+export type SsoStartForm = z.input<typeof SsoStartForm>;
+
+/** The code of an e-mail recipient's confirmation link, pasted or from the link; spaces around it dropped. */
+export const ConfirmRecipientForm = z.object({
+  token: z.string().trim().min(1, 'confirmRecipient.tokenRequired'),
+});
+export type ConfirmRecipientForm = z.input<typeof ConfirmRecipientForm>;
+
+/** An invitation's link or code (the page reads the code out of a pasted link); its message is an `invitations` key. */
+export const InvitationForm = z.object({
+  token: z.string().trim().min(1, 'invitations:signedIn.tokenRequired'),
+});
+export type InvitationForm = z.input<typeof InvitationForm>;

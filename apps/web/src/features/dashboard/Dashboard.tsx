@@ -1,19 +1,19 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NearViewport } from '../../components/NearViewport';
+import { forgetRevealAll, NearViewport } from '../../components/NearViewport';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Intervals } from '../../lib/account';
 import { ago, timeTooltip } from '../../lib/format';
 import { useInTurns, useNow } from '../../lib/hooks';
 import { useServerLive } from '../../live/hooks';
-import { SEEDED_KINDS, seedLatest, type DataSource, type SeededKind, type SeedErrors } from '../../live/seed';
+import { FIRST_SCREEN_KINDS, SEEDED_KINDS, seedLatest, type DataSource, type SeedErrors } from '../../live/seed';
 import { liveStore } from '../../live/store';
 import { AddonHelp } from './AddonHelp';
 import type { PanelContext } from './common';
 import { FactoryView } from './factory';
 import { DronesPanel, FactoryPanel, TrainsPanel } from './FleetPanels';
 import { HealthPanel } from './HealthPanel';
-import { HistoryPanel } from './HistoryPanel';
+import { HistoryPanel, prefetchHistory } from './HistoryPanel';
 import { PlayersPanel } from './PlayersPanel';
 import {
   DroneStationsPanel,
@@ -55,8 +55,8 @@ function IncidentAge(props: { time: number }) {
   return <>{t('incidents.since', { ago: ago(props.time, useNow()) })}</>;
 }
 
-/** The kinds the first screen of a dashboard shows (read first; the panels appear once they are in). */
-const FIRST_SCREEN: SeededKind[] = ['health', 'power', 'players'];
+/** The kinds the first screen shows (read first; the panels appear once they are in). */
+const FIRST_SCREEN = FIRST_SCREEN_KINDS;
 /** The other kinds `seedLatest` reads, for the panels further down. */
 const FURTHER_DOWN = SEEDED_KINDS.filter((k) => !FIRST_SCREEN.includes(k));
 
@@ -73,6 +73,16 @@ export function Dashboard(props: DashboardProps) {
   // first render is one task instead of eight. The kinds of the panels further down come after: those panels are
   // built when the reader comes near them (NearViewport).
   const [settled, setSettled] = useState(false);
+
+  // The history chart on the first screen: its data and the chart library asked with the first seeds, not when its
+  // panel is built after them.
+  useEffect(() => prefetchHistory(props.src, props.intervals.health), [props.src, props.intervals.health]);
+  // A Tab, a find or a print on this dashboard builds all of its panels; one on another page before (the servers
+  // list), or on the dashboard left for this one, does not: each dashboard starts waiting for its reader.
+  useEffect(() => {
+    forgetRevealAll();
+    return forgetRevealAll;
+  }, [props.src.key]);
 
   useEffect(() => {
     let cancelled = false;
@@ -114,7 +124,10 @@ export function Dashboard(props: DashboardProps) {
   // Every panel of the page, in order, with the size of its place until it is built (NearViewport: the panels far
   // below the fold are built when the reader comes near them); they mount one per task once the first data is in
   // (useInTurns). `slot: null`: always built (the health panel at the top, the add-on's help the header links to).
-  const panels: Array<{ slot: { wide: boolean; height: number } | null; render: () => ReactNode }> = [
+  const panels: Array<{
+    slot: { wide: boolean; height: number; title: string; id: string } | null;
+    render: () => ReactNode;
+  }> = [
     { slot: null, render: () => <HealthPanel ctx={ctx} /> },
     // The first screen: built at once (a placeholder swapped after the first paint would move what the reader sees).
     {
@@ -122,17 +135,50 @@ export function Dashboard(props: DashboardProps) {
       render: () => <HistoryPanel ctx={ctx} retentionHours={props.retentionHours} planName={props.planName} />,
     },
     { slot: null, render: () => <PowerPanel ctx={ctx} /> },
-    { slot: { wide: true, height: 577 }, render: () => <PlayersPanel ctx={ctx} /> },
-    { slot: { wide: true, height: 554 }, render: () => <ProductionPanel ctx={ctx} /> },
-    { slot: { wide: false, height: 222 }, render: () => <TrainsPanel ctx={ctx} /> },
-    { slot: { wide: false, height: 222 }, render: () => <DronesPanel ctx={ctx} /> },
-    { slot: { wide: false, height: 217 }, render: () => <FactoryPanel ctx={ctx} /> },
-    { slot: { wide: false, height: 217 }, render: () => <ResourceSinkPanel ctx={ctx} /> },
-    { slot: { wide: true, height: 704 }, render: () => <FactoryView ctx={ctx} /> },
-    { slot: { wide: true, height: 639 }, render: () => <GeneratorsPanel ctx={ctx} /> },
-    { slot: { wide: true, height: 751 }, render: () => <ExtractorsPanel ctx={ctx} /> },
-    { slot: { wide: true, height: 245 }, render: () => <DroneStationsPanel ctx={ctx} /> },
-    { slot: { wide: true, height: 146 }, render: () => <InventorySearch ctx={ctx} /> },
+    {
+      slot: { wide: true, height: 577, title: t('players.title'), id: 'players' },
+      render: () => <PlayersPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: true, height: 554, title: t('production.title'), id: 'production' },
+      render: () => <ProductionPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: false, height: 222, title: t('trains.title'), id: 'trains' },
+      render: () => <TrainsPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: false, height: 222, title: t('drones.title'), id: 'drones' },
+      render: () => <DronesPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: false, height: 217, title: t('factory.title'), id: 'factory' },
+      render: () => <FactoryPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: false, height: 217, title: t('sinkPanel.title'), id: 'resource-sink' },
+      render: () => <ResourceSinkPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: true, height: 704, title: t('factoryTable.title'), id: 'machines' },
+      render: () => <FactoryView ctx={ctx} />,
+    },
+    {
+      slot: { wide: true, height: 639, title: t('generatorsPanel.title'), id: 'generators' },
+      render: () => <GeneratorsPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: true, height: 751, title: t('extractorsPanel.title'), id: 'extractors' },
+      render: () => <ExtractorsPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: true, height: 245, title: t('droneStationsPanel.title'), id: 'drone-stations' },
+      render: () => <DroneStationsPanel ctx={ctx} />,
+    },
+    {
+      slot: { wide: true, height: 146, title: t('inventorySearch.title'), id: 'inventory' },
+      render: () => <InventorySearch ctx={ctx} />,
+    },
     { slot: null, render: () => props.morePanels?.(ctx) },
     {
       slot: null,
@@ -214,7 +260,13 @@ export function Dashboard(props: DashboardProps) {
         <div className="panels">
           {panels.slice(0, shown).map((panel, i) =>
             panel.slot ? (
-              <NearViewport key={i} wide={panel.slot.wide} height={panel.slot.height}>
+              <NearViewport
+                key={i}
+                wide={panel.slot.wide}
+                height={panel.slot.height}
+                title={panel.slot.title}
+                id={panel.slot.id}
+              >
                 {panel.render()}
               </NearViewport>
             ) : (

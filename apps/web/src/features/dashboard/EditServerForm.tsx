@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
-import { portError, serverFieldErrors } from '../servers';
+import { portError, serverFieldErrors } from '../../lib/server-form';
 import { useUpdateServer, type ServerChanges, type ServerDetails } from './server-queries';
 
 type Values = { name: string; port: string; admin_password: string; addon_http_port: string; addon_ws_port: string };

@@ -4,20 +4,35 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Panel } from '../../components/Panel';
 import { TimeSeriesChart } from '../../components/chart/TimeSeriesChart';
+import { loadUPlot } from '../../components/chart/load';
 import type { SeriesSpec } from '../../components/chart/series';
 import { fixed, formatSpan, num } from '../../lib/format';
 import { serverNow } from '../../lib/hooks';
+import { queryClient } from '../../lib/query';
 import { historyQuery } from '../../live/history';
 import type { PanelContext } from './common';
 import { historyCharts, RANGES, stepFor, type RangeId } from './history-series';
 import { OnlineAt } from '../players';
 import { livePanel } from './live-panel';
 
+/** The range the panel opens on. */
+const FIRST_RANGE: RangeId = '1h';
+
+/**
+ * Starts what the panel's first chart needs, before the panel is built: the history of its first range and the
+ * chart library (the dashboard calls it with its first data; the panel's own query then finds the answer).
+ */
+export function prefetchHistory(src: PanelContext['src'], healthIntervalSeconds: number): void {
+  const hours = RANGES.find((r) => r.id === FIRST_RANGE)!.hours;
+  void queryClient.prefetchQuery(historyQuery(src, FIRST_RANGE, hours, stepFor(hours, healthIntervalSeconds)));
+  void loadUPlot().catch(() => undefined);
+}
+
 /** Tick rate and players over time: history from the API plus the live polls, gaps drawn as gaps. */
 function HistoryPanelView(props: { ctx: PanelContext; retentionHours: number | null; planName: string | null }) {
   const { t } = useTranslation('dashboard');
   const { src, live, intervals } = props.ctx;
-  const [range, setRange] = useState<RangeId>('1h');
+  const [range, setRange] = useState<RangeId>(FIRST_RANGE);
   // The time under the players chart's cursor: "who was online" then (signed-in dashboards; share links have no
   // player history).
   const [hoverAt, setHoverAt] = useState<number | null>(null);

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { DiagnosticSteps, type DiagFailure } from '../../components/Diagnostics';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { EditServerForm } from './EditServerForm';
 import { useDeleteServer, useDiagnose, type ServerDetails } from './server-queries';
 
 function DeleteDialog(props: { server: ServerDetails; onClose: () => void }) {
@@ -63,6 +62,11 @@ function DiagnoseDialog(props: { server: ServerDetails }) {
   );
 }
 
+// The edit form (its validation schemas and form library) loads when asked for, not with the dashboard: most visits
+// never open it. Pointing at or focusing the button starts the load, so the dialog rarely waits.
+const loadEditForm = () => import('./EditServerForm');
+const EditServerForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditServerForm })));
+
 /** The dashboard's Edit / Delete / Diagnose buttons and their dialogs. */
 export function ServerActions(props: { server: ServerDetails; canWrite: boolean }) {
   const { t } = useTranslation('dashboard');
@@ -78,7 +82,13 @@ export function ServerActions(props: { server: ServerDetails; canWrite: boolean 
             <button type="button" className="btn" onClick={() => setOpen('diagnose')}>
               {t('actions.diagnose')}
             </button>
-            <button type="button" className="btn" onClick={() => setOpen('edit')}>
+            <button
+              type="button"
+              className="btn"
+              onPointerEnter={() => void loadEditForm()}
+              onFocus={() => void loadEditForm()}
+              onClick={() => setOpen('edit')}
+            >
               {t('actions.edit')}
             </button>
             <button type="button" className="btn btn-danger-ghost" onClick={() => setOpen('delete')}>
@@ -88,7 +98,9 @@ export function ServerActions(props: { server: ServerDetails; canWrite: boolean 
         )}
       </span>
       <Dialog open={open === 'edit'} title={t('edit.title', { name: props.server.name })} onClose={close}>
-        <EditServerForm server={props.server} onClose={close} />
+        <Suspense fallback={<p className="muted">{t('edit.loading')}</p>}>
+          <EditServerForm server={props.server} onClose={close} />
+        </Suspense>
       </Dialog>
       <Dialog open={open === 'delete'} title={t('delete.title')} onClose={close}>
         <DeleteDialog server={props.server} onClose={close} />

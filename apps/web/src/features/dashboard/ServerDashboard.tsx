@@ -7,13 +7,11 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { canWrite, intervalsOf, useAccount } from '../../lib/account';
 import { useLive, useWatch } from '../../live/hooks';
 import { liveStore } from '../../live/store';
-import { AlertRulesLink } from '../alerts';
-import { PlayerHistoryLink } from '../players';
+import { AlertRulesLink, PlayerHistoryLink } from '../../components/ServerLinks';
 import { ChartPanels } from './charts/ChartPanels';
-import { serverSource } from '../servers';
 import { Dashboard } from './Dashboard';
 import { ServerActions } from './ServerActions';
-import { serverQuery } from './server-queries';
+import { serverQuery, serverSource } from './server-queries';
 
 /** `/servers/:id`: the live dashboard of one server, with Edit / Delete for operators and admins. */
 export function ServerDashboard(props: { serverId: string }) {

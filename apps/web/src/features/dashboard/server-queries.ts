@@ -21,7 +21,7 @@ export type DiagnoseAnswer = DiagnoseAnswer200 & {
   failure?: { code: string; step: string; reason: string; observed: string; remedy: string } | null;
 };
 
-export { serverQuery } from '../../lib/server-queries';
+export { serverQuery, serverSource } from '../../lib/server-queries';
 
 /** Rename, new ports or admin password: the answer replaces the cached row, the list is read again. */
 export function useUpdateServer(id: string) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStale } from '../../components/Panel';
 import { DEFAULT_INTERVALS } from '../../lib/account';
-import { fixed, mw, num } from '../../lib/format';
+import { fixed, formatSpan, mw, num } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
 import { useConnection, useServerLive, useShareLive } from '../../live/hooks';
 import { SHARED_KEY } from '../../live/realtime';
@@ -10,9 +10,13 @@ import { seedLatest } from '../../live/seed';
 import { InvalidShare, shareSource, useShare } from '../share';
 import './overlay.css';
 
+/** What the overlay reads over REST (players online come with health's count). */
+const OVERLAY_SEEDS = ['health', 'power'] as const;
+
 /**
  * `/overlay/:token`: for streaming software (OBS browser source). Transparent background, large type, no chrome:
- * players online, power, tick rate, live over the share token's socket. It reads the share feature's public part
+ * the save and its in-game day, players online, power, the generators (how many run, when the first runs out of
+ * fuel), the sink and the tick rate, live over the share token's socket. It reads the share feature's public part
  * only (no dashboard panels), so its chunk stays small; texts are the `share` namespace's.
  */
 export function Overlay(props: { token: string }) {
@@ -29,7 +33,8 @@ export function Overlay(props: { token: string }) {
   }, []);
   const addonMissing = share.data ? share.data.server.addon_status === 'unavailable' : null;
   useEffect(() => {
-    if (addonMissing !== null) void seedLatest(shareSource(props.token), !addonMissing);
+    // Only what it shows over REST (the rest, generators, session and sink, come with the socket's snapshot).
+    if (addonMissing !== null) void seedLatest(shareSource(props.token), !addonMissing, OVERLAY_SEEDS);
   }, [props.token, addonMissing]);
 
   if (share.error) return <InvalidShare error={share.error} />;
@@ -43,10 +48,32 @@ export function Overlay(props: { token: string }) {
   const stale = isStale(health?.time, DEFAULT_INTERVALS.health, now);
   // The AWESOME Sink's points per minute, once the add-on has reported it (from the socket's snapshot and polls).
   const sink = live.addonStatus === 'unavailable' ? null : (live.kinds.resource_sink?.data ?? null);
+  const addon = live.addonStatus !== 'unavailable';
+  // The loaded save and its in-game day (getSessionInfo), under the server's name.
+  const session = addon ? (live.kinds.session?.data ?? null) : null;
+  // Generators: how many deliver power now, and the soonest to run out of fuel (only those that can: solid fuel).
+  const generators = addon ? (live.kinds.generators?.data ?? null) : null;
+  const running = generators?.filter((g) => g.production > 0).length ?? 0;
+  const soonest = generators?.reduce<number | null>(
+    (min, g) =>
+      g.burnTimeLeftSeconds === null
+        ? min
+        : min === null
+          ? g.burnTimeLeftSeconds
+          : Math.min(min, g.burnTimeLeftSeconds),
+    null,
+  );
 
   return (
     <main id="main" className="overlay" aria-label={name ? t('overlay.labelOf', { name }) : t('overlay.label')}>
       {name && <div className="ov-name">{name}</div>}
+      {session?.sessionName && (
+        <div className="ov-sub" data-testid="overlay-session">
+          {session.passedDays === null
+            ? session.sessionName
+            : t('overlay.sessionDay', { name: session.sessionName, day: num(session.passedDays, 0) })}
+        </div>
+      )}
       <div className="ov-grid">
         <div className="ov-item">
           <div className="ov-label">{t('overlay.players')}</div>
@@ -61,6 +88,19 @@ export function Overlay(props: { token: string }) {
           </div>
           <div className="ov-sub">{prod === null ? '' : t('overlay.powerSub')}</div>
         </div>
+        {generators && generators.length > 0 && (
+          <div className="ov-item">
+            <div className="ov-label">{t('overlay.generators')}</div>
+            <div className="ov-value" data-testid="overlay-generators">
+              {t('overlay.generatorsValue', { running: num(running, 0), total: num(generators.length, 0) })}
+            </div>
+            <div className="ov-sub">
+              {soonest === null || soonest === undefined
+                ? t('overlay.generatorsRunning')
+                : t('overlay.generatorsSub', { span: formatSpan(soonest) })}
+            </div>
+          </div>
+        )}
         {sink && (
           <div className="ov-item">
             <div className="ov-label">{t('overlay.sink')}</div>

@@ -1,5 +1,4 @@
-/** The player-history feature (issue 24): its pages, the server page's link and the chart's "who was online". */
+/** The player-history feature (issue 24): its pages and the chart's "who was online". */
 export { PlayerHistory } from './PlayerHistory';
-export { PlayerHistoryLink } from './PlayerHistoryLink';
 export { PlayerPage } from './PlayerPage';
 export { OnlineAt } from './OnlineAt';

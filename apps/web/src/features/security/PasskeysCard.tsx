@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 import { ConfirmButton, Loadable, Notice, Table, Time } from '../../components/ui';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './queries';
 import { RenamePasskey } from './RenamePasskey';
+import { NewPasskeyForm } from './schema';
 
 /** The user's passkeys: the list, "add a passkey" (the device asks), rename, remove. */
 export function PasskeysCard() {
@@ -11,20 +15,21 @@ export function PasskeysCard() {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
-  const [name, setName] = useState('');
+  const form = useForm<NewPasskeyForm>({ resolver: zodResolver(NewPasskeyForm), defaultValues: { name: '' } });
+  const nameError = form.formState.errors.name?.message;
   const [notice, setNotice] = useState('');
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(({ name }) => {
     if (add.isPending) return;
-    const chosen = name.trim() || t('passkeys.defaultName', { n: (passkeys.data?.length ?? 0) + 1 });
+    // No name given: "Passkey n", n the place it takes in the list.
+    const chosen = name || t('passkeys.defaultName', { n: (passkeys.data?.length ?? 0) + 1 });
     add.mutate(chosen, {
       onSuccess: (added) => {
-        setName('');
+        form.reset({ name: '' });
         setNotice(t('passkeys.added', { name: added.name }));
       },
     });
-  };
+  });
   return (
     <section className="card security-card" aria-labelledby="passkeys-heading">
       <h3 id="passkeys-heading">{t('passkeys.heading')}</h3>
@@ -73,17 +78,15 @@ export function PasskeysCard() {
         }
       </Loadable>
       {supported ? (
-        <form onSubmit={submit} noValidate className="security-add-passkey">
-          <label className="field">
-            <span>{t('passkeys.name')}</span>
-            <input
-              maxLength={100}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder={t('passkeys.namePlaceholder')}
-              data-testid="passkey-name"
-            />
-          </label>
+        <form onSubmit={(e) => void submit(e)} noValidate className="security-add-passkey">
+          <Field
+            label={t('passkeys.name')}
+            maxLength={100}
+            placeholder={t('passkeys.namePlaceholder')}
+            data-testid="passkey-name"
+            error={nameError ? t(nameError as never) : null}
+            {...form.register('name')}
+          />
           {add.isError && <ErrorNotice error={add.error} />}
           <button type="submit" className="btn btn-primary" data-testid="add-passkey">
             {add.isPending ? t('passkeys.adding') : t('passkeys.add')}

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 import { client, unwrap } from '../../lib/api/client';
 import { passkeyAnswer } from './queries';
+import { SecondFactorForm } from './schema';
 import './security.css';
 
 /** What POST /api/v1/auth/login answers for an account with a second factor. */
@@ -23,8 +26,13 @@ type Proof = { totp: string } | { recovery_code: string } | { passkey: unknown }
 export function SecondFactorStep(p: { step: SecondStep; onSession: (token: string) => void; onRestart: () => void }) {
   const { t } = useTranslation('security');
   const hasCodes = p.step.methods.includes('totp');
-  const [mode, setMode] = useState<'totp' | 'recovery_code'>('totp');
-  const [code, setCode] = useState('');
+  // The kind of code is part of the form: it names the code in the body and in the error.
+  const form = useForm<SecondFactorForm, unknown, Proof>({
+    resolver: zodResolver(SecondFactorForm),
+    defaultValues: { mode: 'totp', code: '' },
+  });
+  const mode = form.watch('mode');
+  const codeError = form.formState.errors.code?.message;
   const verify = useMutation({
     mutationFn: async (proof: Proof) =>
       unwrap(
@@ -34,10 +42,9 @@ export function SecondFactorStep(p: { step: SecondStep; onSession: (token: strin
       ),
     onSuccess: (answer) => p.onSession(answer.token),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!verify.isPending) verify.mutate(mode === 'totp' ? { totp: code } : { recovery_code: code });
-  };
+  const submit = form.handleSubmit((proof) => {
+    if (!verify.isPending) verify.mutate(proof);
+  });
   const usePasskey = async () => {
     try {
       verify.mutate({ passkey: await passkeyAnswer(p.step.passkey_options) });
@@ -50,29 +57,24 @@ export function SecondFactorStep(p: { step: SecondStep; onSession: (token: strin
       <h2>{t('signIn.heading')}</h2>
       <p>{t('signIn.intro')}</p>
       {hasCodes && (
-        <form onSubmit={submit} noValidate>
-          <label className="field">
-            <span>{mode === 'totp' ? t('signIn.code') : t('signIn.recovery')}</span>
-            <input
-              autoFocus
-              inputMode={mode === 'totp' ? 'numeric' : 'text'}
-              autoComplete="one-time-code"
-              maxLength={32}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              data-testid="second-factor-code"
-            />
-          </label>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Field
+            label={mode === 'totp' ? t('signIn.code') : t('signIn.recovery')}
+            autoFocus
+            inputMode={mode === 'totp' ? 'numeric' : 'text'}
+            autoComplete="one-time-code"
+            maxLength={32}
+            data-testid="second-factor-code"
+            error={codeError ? t(codeError as never) : null}
+            {...form.register('code')}
+          />
           <button type="submit" className="btn btn-primary btn-block">
             {verify.isPending ? t('signIn.submitting') : t('signIn.submit')}
           </button>
           <button
             type="button"
             className="btn btn-link"
-            onClick={() => {
-              setMode(mode === 'totp' ? 'recovery_code' : 'totp');
-              setCode('');
-            }}
+            onClick={() => form.reset({ mode: mode === 'totp' ? 'recovery_code' : 'totp', code: '' })}
           >
             {mode === 'totp' ? t('signIn.useRecovery') : t('signIn.useCode')}
           </button>

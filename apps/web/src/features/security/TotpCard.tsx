@@ -1,9 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 import { CopyField } from '../../components/ui';
 import { useConfirmTotp, useDisableTotp, useRegenerateCodes, useStartTotp, type TwoFactorStatus } from './queries';
 import { RecoveryCodes } from './RecoveryCodes';
+import { DisableTotpForm, TotpCodeForm, type DisableTotpProof } from './schema';
+
+/** A field's error in the reader's language (the schema's messages are `security` keys). */
+function useErrorText(): (error: FieldError | undefined) => string | null {
+  const { t } = useTranslation('security');
+  return (error) => (error?.message ? t(error.message as never) : null);
+}
 
 /** The authenticator app: set up (QR code, key, first code), new recovery codes, turn off. */
 export function TotpCard({ status, email }: { status: TwoFactorStatus; email: string }) {
@@ -31,7 +41,8 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation('security');
   const start = useStartTotp();
   const confirm = useConfirmTotp();
-  const [code, setCode] = useState('');
+  const errorText = useErrorText();
+  const form = useForm<TotpCodeForm>({ resolver: zodResolver(TotpCodeForm), defaultValues: { code: '' } });
   if (!start.data)
     return (
       <>
@@ -41,31 +52,28 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
         </button>
       </>
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(({ code }) => {
     // mutateAsync: the codes arrive after the status refetch has already replaced this form.
     if (!confirm.isPending)
       confirm.mutateAsync(code).then(
         (answer) => onCodes(answer.recovery_codes),
         () => undefined,
       );
-  };
+  });
   return (
-    <form onSubmit={submit} noValidate className="security-enrol">
+    <form onSubmit={(e) => void submit(e)} noValidate className="security-enrol">
       <p>{t('totp.scan')}</p>
       <img src={start.data.qr_code} alt={t('totp.qrAlt')} width={200} height={200} data-testid="totp-qr" />
       <CopyField value={start.data.secret} label={t('totp.secretLabel')} testId="totp-secret" />
-      <label className="field">
-        <span>{t('totp.code')}</span>
-        <input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          data-testid="totp-code"
-        />
-      </label>
+      <Field
+        label={t('totp.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        data-testid="totp-code"
+        error={errorText(form.formState.errors.code)}
+        {...form.register('code')}
+      />
       {confirm.isError && <ErrorNotice error={confirm.error} />}
       <div className="security-actions">
         <button type="submit" className="btn btn-primary">
@@ -82,26 +90,29 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
 function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation('security');
   const regenerate = useRegenerateCodes();
-  const [code, setCode] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const errorText = useErrorText();
+  const form = useForm<TotpCodeForm>({ resolver: zodResolver(TotpCodeForm), defaultValues: { code: '' } });
+  const submit = form.handleSubmit(({ code }) => {
     if (!regenerate.isPending)
       regenerate.mutateAsync(code).then(
         (answer) => {
-          setCode('');
+          form.reset({ code: '' });
           onCodes(answer.recovery_codes);
         },
         () => undefined,
       );
-  };
+  });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate>
       <h4>{t('totp.regenerate')}</h4>
       <p className="muted small">{t('totp.regenerateHelp')}</p>
-      <label className="field">
-        <span>{t('totp.code')}</span>
-        <input autoComplete="one-time-code" maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
-      </label>
+      <Field
+        label={t('totp.code')}
+        autoComplete="one-time-code"
+        maxLength={32}
+        error={errorText(form.formState.errors.code)}
+        {...form.register('code')}
+      />
       {regenerate.isError && <ErrorNotice error={regenerate.error} />}
       <button type="submit" className="btn">
         {t('totp.regenerate')}
@@ -113,29 +124,33 @@ function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
 function Disable() {
   const { t } = useTranslation('security');
   const disable = useDisableTotp();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!disable.isPending) disable.mutate(code ? { code } : { password });
-  };
+  const errorText = useErrorText();
+  const form = useForm<DisableTotpForm, unknown, DisableTotpProof>({
+    resolver: zodResolver(DisableTotpForm),
+    defaultValues: { password: '', code: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((proof) => {
+    if (!disable.isPending) disable.mutate(proof);
+  });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate>
       <h4>{t('totp.disableHeading')}</h4>
       <p className="muted small">{t('totp.disableHelp')}</p>
-      <label className="field">
-        <span>{t('totp.password')}</span>
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>{t('totp.orCode')}</span>
-        <input autoComplete="one-time-code" maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
-      </label>
+      <Field
+        label={t('totp.password')}
+        type="password"
+        autoComplete="current-password"
+        error={errorText(errors.password)}
+        {...form.register('password')}
+      />
+      <Field
+        label={t('totp.orCode')}
+        autoComplete="one-time-code"
+        maxLength={32}
+        error={errorText(errors.code)}
+        {...form.register('code')}
+      />
       {disable.isError && <ErrorNotice error={disable.error} />}
       <button type="submit" className="btn">
         {t('totp.disable')}

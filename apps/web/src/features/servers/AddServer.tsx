@@ -22,7 +22,7 @@ import {
   type ServerField,
   type ServerFormData,
   type ServerFormValues,
-} from './schema';
+} from '../../lib/server-form';
 import { failedPhase, stageOf, WIZARD_STAGES, type Phase } from './wizard';
 import './servers.css';
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiagnosticSteps } from '../../components/Diagnostics';
-import type { ServerField } from './schema';
+import type { ServerField } from '../../lib/server-form';
 import { fieldToFix, type Phase } from './wizard';
 
 /**

@@ -1,7 +1,7 @@
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
-import type { ServerFormData, ServerFormValues } from './schema';
+import type { ServerFormData, ServerFormValues } from '../../lib/server-form';
 
 export type ServerFormApi = UseFormReturn<ServerFormValues, unknown, ServerFormData>;
 

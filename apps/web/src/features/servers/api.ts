@@ -3,24 +3,20 @@ import { ApiFailure } from '../../lib/api';
 import type { GetAnswer, paths } from '../../lib/api/client';
 import { i18n } from '../../lib/i18n';
 import { apiNdjson, failureOfLine } from '../../lib/ndjson';
-import type { DataSource } from '../../live/seed';
+import type { CreateServerBody } from '../../lib/server-form';
 
 /** A server as GET /api/v1/servers lists it (the api-gateway's ServerView, from the OpenAPI document). */
 export type ServerView = GetAnswer<'/api/v1/servers'>[number];
 
 type CreateRoute = paths['/api/v1/servers']['post'];
-/** The body of POST /api/v1/servers. */
-export type CreateServerBody = CreateRoute['requestBody']['content']['application/json'];
+export type { CreateServerBody };
 /** A registered server with the provisioning probe's diagnostics (the 201 answer). */
 export type CreatedServer = CreateRoute['responses'][201]['content']['application/json'];
 /** One line of the live (NDJSON) answer: a finished step, then `created` or `error`. */
 export type CreateLine = CreateRoute['responses'][200]['content']['application/x-ndjson'];
 
-/** Where the live store and the REST seeds find a server of the organisation. */
-export const serverSource = (id: string): DataSource => ({ key: id, base: `/api/v1/servers/${id}`, auth: true });
-
-/** The organisation's servers (TanStack Query; the socket keeps their statuses live in the live store). */
-export { serversQuery } from '../../lib/server-queries';
+/** Where the live store and the REST seeds find a server; the organisation's servers (TanStack Query). */
+export { serverSource, serversQuery } from '../../lib/server-queries';
 
 /**
  * Registers a server with the live answer: `onStep` sees each diagnostic step as the probe finishes it; resolves

@@ -1,6 +1,6 @@
 import type { DiagFailure, DiagStep } from '../../components/Diagnostics';
 import { ApiFailure } from '../../lib/api';
-import type { ServerField } from './schema';
+import type { ServerField } from '../../lib/server-form';
 
 /**
  * The add-server wizard's steps, as pure functions of what happened: the details form, the live connection check

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NearViewport } from '../../../components/NearViewport';
 import { useInTurns } from '../../../lib/hooks';
 import type { PanelContext } from '../common';
@@ -14,12 +15,12 @@ export type { ChartsContext } from './charts-context';
 
 /** Each chart with the height of its place until it is built (NearViewport: built when the reader comes near). */
 const CHARTS = [
-  { Chart: PowerChart, height: 442 },
-  { Chart: ProductionChart, height: 442 },
-  { Chart: GeneratorsChart, height: 398 },
-  { Chart: SinkChart, height: 398 },
-  { Chart: PlayersChart, height: 762 },
-];
+  { Chart: PowerChart, height: 442, title: 'charts.power.title', id: 'chart-power' },
+  { Chart: ProductionChart, height: 442, title: 'charts.production.title', id: 'chart-production' },
+  { Chart: GeneratorsChart, height: 398, title: 'charts.generators.title', id: 'chart-generators' },
+  { Chart: SinkChart, height: 398, title: 'charts.sink.title', id: 'chart-sink' },
+  { Chart: PlayersChart, height: 762, title: 'charts.players.title', id: 'chart-players' },
+] as const;
 
 export interface ChartPanelsProps {
   ctx: PanelContext;
@@ -35,6 +36,7 @@ export interface ChartPanelsProps {
  * receives continue every chart after its history.
  */
 function ChartPanelsView(props: ChartPanelsProps) {
+  const { t } = useTranslation('dashboard');
   const log = useLiveLog(props.ctx.src.key);
   const charts: ChartsContext = {
     ctx: props.ctx,
@@ -47,8 +49,8 @@ function ChartPanelsView(props: ChartPanelsProps) {
   const shown = useInTurns(CHARTS.length, true);
   return (
     <>
-      {CHARTS.slice(0, shown).map(({ Chart, height }, i) => (
-        <NearViewport key={i} wide height={height}>
+      {CHARTS.slice(0, shown).map(({ Chart, height, title, id }, i) => (
+        <NearViewport key={i} wide height={height} title={t(title)} id={id}>
           <Chart {...charts} />
         </NearViewport>
       ))}

@@ -146,6 +146,7 @@ function InventorySearchView(props: { ctx: PanelContext }) {
     return () => clearTimeout(timer);
   }, [text]);
 
+  // form-without-validation: search (any text is a query; Enter searches at once instead of after the pause)
   return (
     <AddonPanel
       ctx={props.ctx}

@@ -1,15 +1,9 @@
 import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
-import { client, unwrap } from '../../../lib/api/client';
+import { client, unwrap, type GetAnswer } from '../../../lib/api/client';
 import { keys, queryClient } from '../../../lib/query';
 
-/** A status page as the settings API answers it. */
-export interface StatusPage {
-  id: string;
-  slug: string;
-  title: string;
-  server_ids: string[];
-  url: string;
-}
+/** A status page as the settings API answers it (generated from the API). */
+export type StatusPage = GetAnswer<'/api/v1/status-pages'>[number];
 
 export const INCIDENT_STATES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
 export type IncidentState = (typeof INCIDENT_STATES)[number];

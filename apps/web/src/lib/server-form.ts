@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { ApiFailure, fieldProblems } from '../../lib/api';
-import { i18n } from '../../lib/i18n';
-import type { CreateServerBody } from './api';
+import { ApiFailure, fieldProblems } from './api';
+import type { paths } from './api/client';
+import { i18n } from './i18n';
+
+/** The body of POST /api/v1/servers. */
+export type CreateServerBody = paths['/api/v1/servers']['post']['requestBody']['content']['application/json'];
 
 /**
- * The add-server form's rules: the api-gateway's CreateServer body (servers.controller.ts, beside the Nest
+ * A server's form rules (the add-server wizard, the dashboard's edit form; shared here so neither page loads the
+ * other's code): the api-gateway's CreateServer body (servers.controller.ts, beside the Nest
  * controller, so not importable here) plus what the browser can tell before asking (a bare address, no scheme or
  * path). Ports are typed as text and become numbers here. Messages are keys of the `servers` namespace, translated
  * where they are shown.
