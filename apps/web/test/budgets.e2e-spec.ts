@@ -11,6 +11,9 @@ import { BrowserPlatform, DEMO } from './browser-harness';
  * and Lighthouse 12.2.3 (desktop preset) on the sign-in page, the servers page and a server's dashboard: performance
  * at least 90, accessibility and best practices at least 95, every page, this one run (reports in
  * test-results/lighthouse; the machine's load and Lighthouse's benchmark index are printed with the figures).
+ * `npm test` runs this file by itself after every other one (ALONE in jest.config.js, scripts/jest-all.sh): beside
+ * another file's platform on the second core, Total Blocking Time rose to 240-320 ms and performance fell to 83-84
+ * (CI of stop 34), where alone on the same machine it measures 97-99.
  */
 
 interface Figures {
