@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /** One shared one-second clock, so every "updated 4 s ago" on a page ticks together with one timer. */
 const tickers = new Set<() => void>();
@@ -38,9 +38,34 @@ function subscribeClock(listener: () => void): () => void {
   };
 }
 
-/** The current time in ms, re-rendering every second. */
+/**
+ * An external store's value, its changes rendered as transitions. React renders a `useSyncExternalStore` change
+ * synchronously, in one task with everything it touches: the live store's polls, snapshots and seeds (a dozen kinds,
+ * several servers) and the clock's tick were long tasks of 100-250 ms on a slow machine (Total Blocking Time). As a
+ * transition the render comes in slices of a few milliseconds and yields to input between them; a newer change
+ * joins the pending render. The render may show the value of a moment ago while a slice waits, never a mix within
+ * one component. `key` names what is read: another key reads the store at once (no value of the previous key shown).
+ */
+export function useTransitionStore<T>(key: string, subscribe: (listener: () => void) => () => void, read: () => T): T {
+  const [state, setState] = useState(() => ({ key, value: read() }));
+  const readRef = useRef(read);
+  readRef.current = read;
+  useEffect(() => {
+    const update = () => {
+      const value = readRef.current();
+      startTransition(() => setState((s) => (s.key === key && Object.is(s.value, value) ? s : { key, value })));
+    };
+    const stop = subscribe(update);
+    update(); // a change between the render and this subscription
+    return stop;
+    // `subscribe` belongs to `key`: a new function for the same key is the same subscription.
+  }, [key]);
+  return state.key === key ? state.value : read();
+}
+
+/** The current time in ms, re-rendering every second (as a transition: see useTransitionStore). */
 export function useNow(): number {
-  return useSyncExternalStore(subscribeClock, () => now);
+  return useTransitionStore('clock', subscribeClock, () => now);
 }
 
 /**

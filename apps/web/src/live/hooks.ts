@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { useTransitionStore } from '../lib/hooks';
 import { liveClient, type ConnInfo, type LiveClient } from './realtime';
 import { liveStore, type ServerLive } from './store';
 
@@ -36,8 +37,10 @@ export function useWatch(client: LiveClient | null, serverIds: string[]): void {
   }, [client, key]);
 }
 
+/** A server's live state; a poll, snapshot or seed renders as a transition (useTransitionStore says why). */
 export function useServerLive(key: string): ServerLive {
-  return useSyncExternalStore(
+  return useTransitionStore(
+    key,
     (l) => liveStore.subscribe(key, l),
     () => liveStore.get(key),
   );

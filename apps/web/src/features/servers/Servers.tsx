@@ -22,7 +22,8 @@ import { ServerRow, SPARK_POINTS } from './ServerRow';
 function useSeeds(ids: string[], healthInterval: number): void {
   const key = ids.join(',');
   useEffect(() => {
-    // A server per task: starting a request costs the page a few milliseconds, a long list's at once a long task.
+    // A server per task, the first after the commit's task too: starting a request costs the page a few
+    // milliseconds, a long list's at once a long task.
     const ids = key ? key.split(',') : [];
     let timer: ReturnType<typeof setTimeout> | undefined;
     const next = (i: number) => {
@@ -38,7 +39,7 @@ function useSeeds(ids: string[], healthInterval: number): void {
       });
       timer = setTimeout(() => next(i + 1), 0);
     };
-    next(0);
+    timer = setTimeout(() => next(0), 0);
     return () => clearTimeout(timer);
   }, [key, healthInterval]);
 }
