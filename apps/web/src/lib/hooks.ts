@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** One shared one-second clock, so every "updated 4 s ago" on a page ticks together with one timer. */
 const tickers = new Set<() => void>();
@@ -48,17 +48,15 @@ function subscribeClock(listener: () => void): () => void {
  */
 export function useTransitionStore<T>(key: string, subscribe: (listener: () => void) => () => void, read: () => T): T {
   const [state, setState] = useState(() => ({ key, value: read() }));
-  const readRef = useRef(read);
-  readRef.current = read;
   useEffect(() => {
     const update = () => {
-      const value = readRef.current();
+      const value = read();
       startTransition(() => setState((s) => (s.key === key && Object.is(s.value, value) ? s : { key, value })));
     };
     const stop = subscribe(update);
     update(); // a change between the render and this subscription
     return stop;
-    // `subscribe` belongs to `key`: a new function for the same key is the same subscription.
+    // `subscribe` and `read` belong to `key`: new functions for the same key are the same subscription and read.
   }, [key]);
   return state.key === key ? state.value : read();
 }
