@@ -7,6 +7,7 @@ import {
   type Server,
   type Socket,
 } from 'node:net';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { AnswerMeter, answerLimits, type AnswerCaps } from './answer-limits';
 import { AnswerBudget } from './answer-budget';
@@ -22,10 +23,12 @@ import { GameTransport } from './https-transport';
 const CAPS: AnswerCaps = { answerBytes: 4096, factoryAnswerBytes: 8192 };
 const TIMEOUT_MS = 400;
 /**
- * When one side timed out and the other did not, both run again with this much time: on a loaded machine (CI, two
- * cores, a dozen processes) a stall of the test process can outlast 400 ms. An answer that never ends times out again.
+ * A case that disagreed runs again with this much time: on a loaded machine (CI, two cores, a dozen processes) a stall
+ * of the test process can outlast 400 ms. An answer that never ends times out again.
  */
 const SLOW_TIMEOUT_MS = 5000;
+/** How many more times a case that disagreed runs (with SLOW_TIMEOUT_MS) before the disagreement counts. */
+const RETRIES = 2;
 
 /** The previous GameTransport.get: node:http, no agent, the socket from net.createConnection. */
 function nodeHttpGet(url: string, timeoutMs: number, what: string, budget?: AnswerBudget): Promise<RawResponse> {
@@ -295,8 +298,17 @@ function malformed(s: Script): boolean {
     return String((error as { code?: string }).code).startsWith('HPE_');
   }
 }
-const timedOut = (o: unknown): boolean =>
-  typeof o === 'object' && o !== null && (o as { code?: string }).code === 'timeout';
+const codeOf = (o: unknown): string | undefined =>
+  typeof o === 'object' && o !== null ? (o as { code?: string }).code : undefined;
+/**
+ * An answer that stops inside its head and keeps the connection open: node:http fails at the first byte llhttp refuses
+ * (a reset), ours judges the head once it is whole, so it waits for the timeout. Both refuse the answer; ours does not
+ * re-scan an incomplete head on every read (a head dribbled a byte at a time would cost quadratic time).
+ */
+function headNeverEnds(s: Script): boolean {
+  const bytes = Buffer.concat(bytesOf(s)).toString('latin1');
+  return !s.close && !bytes.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '').includes('\r\n\r\n');
+}
 const tooLargeOrReset = (o: unknown): boolean =>
   typeof o === 'object' && o !== null && ['reset', 'answer_too_large'].includes((o as { code?: string }).code ?? '');
 
@@ -336,19 +348,27 @@ describe('plainGet (GameTransport.get) against node:http over loopback', () => {
       fc.asyncProperty(script, fc.constantFrom('getPower', 'getFactory'), async (s, what) => {
         next = s;
         const url = `http://127.0.0.1:${port}/${what}`;
+        const agree = (ours: unknown, reference: unknown): boolean =>
+          (malformed(s) && tooLargeOrReset(ours) && tooLargeOrReset(reference)) ||
+          (headNeverEnds(s) && codeOf(ours) === 'timeout' && codeOf(reference) === 'reset') ||
+          isDeepStrictEqual(ours, reference);
         let reference = await outcome(nodeHttpGet(url, TIMEOUT_MS, what));
         let ours = await outcome(transport.get(url, TIMEOUT_MS, 'frm-http', what));
-        if (timedOut(ours) !== timedOut(reference)) {
+        // How loopback reads split the server's writes, and whether 400 ms is enough, depend on the machine's load
+        // (a CI runner with browsers beside this file): a disagreement counts when it holds in every one of RETRIES
+        // more tries with the slow timeout. How the answer's bytes are split is checked without a socket above.
+        for (let retry = 0; retry < RETRIES && !agree(ours, reference); retry++) {
           reference = await outcome(nodeHttpGet(url, SLOW_TIMEOUT_MS, what));
           ours = await outcome(transport.get(url, SLOW_TIMEOUT_MS, 'frm-http', what));
         }
-        if (malformed(s) && tooLargeOrReset(ours) && tooLargeOrReset(reference)) return;
+        if (agree(ours, reference)) return;
         expect(ours).toEqual(reference);
       }),
-      { numRuns: 150 },
+      // A failure is shrunk for at most 80 s, so that Jest prints fast-check's counterexample instead of its timeout.
+      { numRuns: 150, interruptAfterTimeLimit: 80_000 },
     );
     await transport.close();
-  }, 120_000);
+  }, 180_000);
 
   it('refuses with the same codes: nothing listening, and an over-budget answer (the shared budget given back)', async () => {
     const closed = createServer();
