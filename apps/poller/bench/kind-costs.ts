@@ -46,7 +46,7 @@ export const ALL_KINDS: readonly PollKind[] = [
 ];
 
 /** FRM's endpoints each kind reads (the bare baseline requests the same ones). */
-const FRM_ENDPOINTS: Partial<Record<PollKind, readonly string[]>> = {
+export const FRM_ENDPOINTS: Partial<Record<PollKind, readonly string[]>> = {
   power: ['getPower'],
   players: ['getPlayer'],
   production: ['getProdStats'],
