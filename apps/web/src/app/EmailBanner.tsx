@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure } from '../lib/api';
+import { ApiFailure, session } from '../lib/api';
 import { useAccount } from '../lib/account';
+import { meQuery } from '../lib/server-queries';
 import { useResendVerification } from '../lib/verification';
 
 /**
@@ -10,6 +13,15 @@ import { useResendVerification } from '../lib/verification';
 export function EmailBanner() {
   const { t } = useTranslation('account');
   const { me } = useAccount();
+  const token = useSyncExternalStore(session.subscribe, session.token);
+  // While it shows, the account is read again when it appears and every 15 s: an unverified account read before the
+  // link was opened (another tab, another device, a read that crossed the verification) must not keep it up.
+  useQuery({
+    ...meQuery,
+    enabled: token !== null && me !== null && !me.email_verified,
+    staleTime: 0,
+    refetchInterval: 15_000,
+  });
   const resend = useResendVerification();
   if (!me || me.email_verified) return null;
   const failure = resend.error instanceof ApiFailure ? resend.error : null;
