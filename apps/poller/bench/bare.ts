@@ -12,14 +12,14 @@
 import type { PollKind } from '@app/contracts';
 import type { SimulatedServer } from '@app/testing';
 import { Agent, request } from 'undici';
-import { ALL_KINDS, FRM_ENDPOINTS, proIntervals } from './kind-costs';
+import { ALL_KINDS, FRM_ENDPOINTS, gameApi, login, proIntervals } from './kind-costs';
 
 /** The baseline loops' settings (printed by the bench). */
 export const BARE_SETTINGS = { servers: 20, seconds: 3, connectionsPerOrigin: 2, keepAliveTimeoutMs: 10_000 };
 
 /**
  * One cycle of the Pro mix's polls per server: each kind as often as its Pro interval asks in the longest interval
- * (300 s: health 30 times, factory 5 times, the add-on check once), interleaved evenly. Exported for its test.
+ * (300 s: health 30 times, factory 5 times, the add-on check once), interleaved evenly (the bench prints its length).
  */
 export function proMixCycle(intervals: Record<PollKind, number> = proIntervals()): PollKind[] {
   const span = Math.max(...ALL_KINDS.map((k) => intervals[k]));
@@ -48,23 +48,10 @@ export class BareRequests {
   /** Logs in to the first servers of the fleet and warms the loop up (connections, JIT). */
   static async start(fleet: readonly SimulatedServer[]): Promise<BareRequests> {
     const bare = new BareRequests(fleet.slice(0, BARE_SETTINGS.servers));
-    bare.tokens = await Promise.all(bare.servers.map((s) => bare.login(s)));
+    bare.tokens = await Promise.all(bare.servers.map((s) => login(bare.agent, s)));
     await bare.measure(1);
     await bare.measureMix(1);
     return bare;
-  }
-
-  private async login(s: SimulatedServer): Promise<string> {
-    const res = await request(`https://${s.host}:${s.port}/api/v1`, {
-      method: 'POST',
-      dispatcher: this.agent,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({
-        function: 'PasswordLogin',
-        data: { minimumPrivilegeLevel: 'Administrator', password: s.admin_password },
-      }),
-    });
-    return ((await res.body.json()) as { data: { authenticationToken: string } }).data.authenticationToken;
   }
 
   /** CPU µs of this process per bare request, one request in flight per server for `seconds`. */
@@ -102,8 +89,8 @@ export class BareRequests {
         for (let n = Math.floor((i * this.mix.length) / this.servers.length); performance.now() < deadline; n++) {
           const kind = this.mix[n % this.mix.length]!;
           if (kind === 'health') {
-            await this.gameApi(s, '{"function":"HealthCheck","data":{"clientCustomData":""}}', null);
-            await this.gameApi(s, '{"function":"QueryServerState"}', this.tokens[i]!);
+            await gameApi(this.agent, s, 'HealthCheck', { clientCustomData: '' }, null);
+            await gameApi(this.agent, s, 'QueryServerState', {}, this.tokens[i]!);
             requests += 2;
           } else {
             for (const endpoint of FRM_ENDPOINTS[kind]!) {
@@ -120,19 +107,6 @@ export class BareRequests {
     );
     const used = process.cpuUsage(cpu);
     return { polls, requests, cpuUs: (used.user + used.system) / Math.max(1, polls) };
-  }
-
-  private async gameApi(s: SimulatedServer, body: string, token: string | null): Promise<void> {
-    const res = await request(`https://${s.host}:${s.port}/api/v1`, {
-      method: 'POST',
-      dispatcher: this.agent,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body,
-    });
-    JSON.parse(await res.body.text());
   }
 
   async close(): Promise<void> {

@@ -259,7 +259,8 @@ export async function measureKindCosts(
   await transport.close();
 }
 
-async function gameApi(
+/** One game API call over `agent`, its answer read and parsed (the bare baselines' request). */
+export async function gameApi(
   agent: Agent,
   s: SimulatedServer,
   fn: string,
@@ -278,7 +279,8 @@ async function gameApi(
   return JSON.parse(await res.body.text());
 }
 
-async function login(agent: Agent, s: SimulatedServer): Promise<string> {
+/** An administrator token of a simulated server. */
+export async function login(agent: Agent, s: SimulatedServer): Promise<string> {
   const body = (await gameApi(
     agent,
     s,

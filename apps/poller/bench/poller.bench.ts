@@ -11,10 +11,9 @@
  * each measured window of a step: polls per second, p50/p99 schedule lag, CPU time per poll beside two bare baselines
  * measured in this process beside the same window (bare.ts): a bare undici keep-alive request (the issue's baseline)
  * and a bare poll of the Pro mix (the same requests with undici, FRM's connecting anew as FRM closes), each with
- * its ratio, rows written
- * per second, the writer's rows per busy second, polls shed and dropped, and the CPU (in cores) of the poller, the
+ * its ratio, rows written per second, the writer's rows per busy second, polls shed and dropped, and the CPU (in cores) of the poller, the
  * simulators, NATS and PostgreSQL. Verdicts use every window: the largest step held (p99 <= 1 s, nothing shed) and
- * the worst ratio of each kind in the held steps. Then the ingest comparison (ingest.ts). `--without-index` drops the sample
+ * the worst ratio against each baseline in the held steps. Then the ingest comparison (ingest.ts). `--without-index` drops the sample
  * tables' (server_id, time) B-trees first; `--poller-root` runs another checkout's poller build (old vs new commit in
  * one session: `git worktree add /tmp/old <commit>`, link node_modules, `npx tsc -b tsconfig.build.json` there).
  * Needs PostgreSQL and NATS (DATABASE_URL / NATS_URL, or the local defaults); creates and drops its own database.
@@ -222,6 +221,7 @@ async function main(): Promise<void> {
     const summary: { step: number; held: boolean; ratios: number[]; mixRatios: number[] }[] = [];
     const mixOverSingle: number[] = [];
     let windowNo = 0;
+    const baselines = async () => ({ single: await bare.measure(), mix: await bare.measureMix() });
     for (const step of STEPS) {
       await seed(db.url, orgId, fleet.slice(seeded, step), messaging, SECRETS_KEY);
       seeded = step;
@@ -229,7 +229,6 @@ async function main(): Promise<void> {
       const result = { step, held: true, ratios: [] as number[], mixRatios: [] as number[] };
       for (let w = 1; w <= WINDOWS; w++) {
         const bareFirst = windowNo++ % 2 === 0;
-        const baselines = async () => ({ single: await bare.measure(), mix: await bare.measureMix() });
         const baseline = bareFirst ? await baselines() : undefined;
         const before = await scrape();
         const cpuBefore = cores();

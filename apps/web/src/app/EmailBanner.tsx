@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure, session } from '../lib/api';
+import { ApiFailure } from '../lib/api';
 import { useAccount } from '../lib/account';
 import { meQuery } from '../lib/server-queries';
 import { useResendVerification } from '../lib/verification';
@@ -13,12 +12,11 @@ import { useResendVerification } from '../lib/verification';
 export function EmailBanner() {
   const { t } = useTranslation('account');
   const { me } = useAccount();
-  const token = useSyncExternalStore(session.subscribe, session.token);
   // While it shows, the account is read again when it appears and every 15 s: an unverified account read before the
   // link was opened (another tab, another device, a read that crossed the verification) must not keep it up.
   useQuery({
     ...meQuery,
-    enabled: token !== null && me !== null && !me.email_verified,
+    enabled: me !== null && !me.email_verified, // an account is read only while signed in
     staleTime: 0,
     refetchInterval: 15_000,
   });
